@@ -1,0 +1,3 @@
+import { DurableObject } from "cloudflare:workers";
+
+export class MotebitObject extends DurableObject {}

@@ -1,0 +1,1 @@
+console.log("motebit-local: coming soon")

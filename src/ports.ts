@@ -1,0 +1,59 @@
+// The small ports through which a host adapts the platform-neutral core.
+// Both hosts implement them: the Durable Object (ctx.storage.sql, alarms) and motebit-local (better-sqlite3, timers).
+
+/** A value SQLite accepts as a bound parameter or returns in a row. */
+export type SqlValue = string | number | null | Uint8Array | ArrayBuffer;
+
+/** Synchronous SQLite, as both ctx.storage.sql and better-sqlite3 are. */
+export interface SqlPort {
+  /** Runs a statement and returns every row as a plain object. */
+  all<T = Record<string, SqlValue>>(sql: string, ...params: SqlValue[]): T[];
+  /** Runs a statement; returns how many rows it changed. */
+  run(sql: string, ...params: SqlValue[]): { changes: number };
+  /** Runs fn atomically: all of its writes land, or none do. */
+  transaction<T>(fn: () => T): T;
+}
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Turns text into a fixed-length, L2-normalised vector. */
+export interface Embedder {
+  readonly id: string;
+  readonly dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export interface VectorMatch {
+  id: string;
+  score: number;
+}
+
+export interface VectorFilter {
+  /** Only vectors whose scope is one of these. */
+  scopes?: string[];
+  /** Only vectors whose sensitivity is one of these. */
+  sensitivities?: string[];
+}
+
+/** Where vectors are searched: embedded beside the rows, or Vectorize. */
+export interface VectorIndex {
+  upsert(items: { id: string; vector: Float32Array; scope: string; sensitivity: string }[]): Promise<void>;
+  delete(ids: string[]): Promise<void>;
+  query(vector: Float32Array, topK: number, filter?: VectorFilter): Promise<VectorMatch[]>;
+}
+
+export interface LlmMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** A model the agent can talk to. Absent means direct mode only. */
+export interface LlmProvider {
+  readonly id: string;
+  complete(messages: LlmMessage[], opts?: { signal?: AbortSignal; maxTokens?: number }): Promise<string>;
+}

@@ -1,0 +1,27 @@
+// Who is asking. Decided once per request by the transport and auth layer, then passed explicitly
+// to every tool, resource and policy check — never kept in shared state.
+
+export type CallerTrust = "first_contact" | "verified" | "trusted" | "blocked";
+
+export type CallerVia = "static_token" | "signed_token" | "self_signed" | "relay";
+
+export type Principal =
+  | { kind: "owner" }
+  | {
+      kind: "peer";
+      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>" or "static". */
+      callerId: string;
+      via: CallerVia;
+      trust: CallerTrust;
+    };
+
+export const OWNER: Principal = Object.freeze({ kind: "owner" });
+
+export function isOwner(p: Principal): p is { kind: "owner" } {
+  return p.kind === "owner";
+}
+
+/** A short label for audit logs and provenance. */
+export function principalLabel(p: Principal): string {
+  return p.kind === "owner" ? "owner" : `peer:${p.callerId}`;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+
+// Two runtimes, one command: the core must behave the same in Node and in workerd.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: ["test/node/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./test/workerd/wrangler.test.toml" },
+          }),
+        ],
+        test: {
+          name: "workerd",
+          include: ["test/workerd/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
