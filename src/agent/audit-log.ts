@@ -1,0 +1,78 @@
+// One row per served-tool decision: who asked for what, and what the gate (or the tool) did with it.
+
+import type { SqlPort } from "../ports.js";
+
+export type AuditOutcome = "allowed" | "denied" | "approval_required" | "error" | "invalid";
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  tool: string;
+  caller: string;
+  /** The first 200 characters of the JSON arguments. */
+  argsPreview: string;
+  outcome: AuditOutcome;
+}
+
+export const ARGS_PREVIEW_CHARS = 200;
+
+/** JSON of the arguments cut to 200 characters, never splitting a surrogate pair (SQLite would store U+FFFD). */
+export function argsPreview(args: unknown): string {
+  let json: string;
+  try {
+    json = JSON.stringify(args) ?? "";
+  } catch {
+    json = "[unserialisable arguments]";
+  }
+  if (json.length <= ARGS_PREVIEW_CHARS) return json;
+  const cut = json.slice(0, ARGS_PREVIEW_CHARS);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+interface Row {
+  id: number;
+  at: number;
+  tool: string;
+  caller: string;
+  args_preview: string;
+  outcome: AuditOutcome;
+}
+
+export class AuditLog {
+  constructor(private readonly sql: SqlPort) {}
+
+  /** Idempotent. */
+  migrate(): void {
+    this.sql.run(
+      `CREATE TABLE IF NOT EXISTS audit_log (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        tool TEXT NOT NULL,
+        caller TEXT NOT NULL,
+        args_preview TEXT NOT NULL,
+        outcome TEXT NOT NULL
+      )`,
+    );
+  }
+
+  /** `args` is stored only as its 200-character preview. */
+  record(e: { tool: string; caller: string; args: unknown; outcome: AuditOutcome; at: number }): void {
+    this.sql.run(
+      "INSERT INTO audit_log (at, tool, caller, args_preview, outcome) VALUES (?, ?, ?, ?, ?)",
+      e.at,
+      e.tool,
+      e.caller,
+      argsPreview(e.args),
+      e.outcome,
+    );
+  }
+
+  /** Newest first. limit defaults to 100 and is capped at 1000. */
+  list(opts: { limit?: number } = {}): AuditEntry[] {
+    const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 100), 0), 1000);
+    return this.sql
+      .all<Row>("SELECT id, at, tool, caller, args_preview, outcome FROM audit_log ORDER BY at DESC, id DESC LIMIT ?", limit)
+      .map((r) => ({ id: r.id, at: r.at, tool: r.tool, caller: r.caller, argsPreview: r.args_preview, outcome: r.outcome }));
+  }
+}

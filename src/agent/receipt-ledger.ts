@@ -1,0 +1,75 @@
+// Every receipt this motebit signed, kept so the owner (and a retrying relay) can look it up later.
+
+import type { SqlPort } from "../ports.js";
+import type { ExecutionReceipt } from "../protocol/index.js";
+
+export interface StoredReceipt {
+  receipt: ExecutionReceipt;
+  /** principalLabel() of whoever asked for the task. */
+  caller: string;
+  /** The receipt's completed_at, in epoch ms. */
+  createdAt: number;
+}
+
+interface Row {
+  caller: string;
+  created_at: number;
+  json: string;
+}
+
+const MAX_PAGE = 500;
+
+function fromRow(r: Row): StoredReceipt {
+  return { receipt: JSON.parse(r.json) as ExecutionReceipt, caller: r.caller, createdAt: r.created_at };
+}
+
+export class ReceiptLedger {
+  constructor(private readonly sql: SqlPort) {}
+
+  /** Idempotent. */
+  migrate(): void {
+    this.sql.run(
+      `CREATE TABLE IF NOT EXISTS receipts (
+        task_id TEXT PRIMARY KEY,
+        relay_task_id TEXT,
+        caller TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        json TEXT NOT NULL
+      )`,
+    );
+    this.sql.run("CREATE INDEX IF NOT EXISTS receipts_by_time ON receipts (created_at)");
+    this.sql.run("CREATE INDEX IF NOT EXISTS receipts_by_relay_task ON receipts (relay_task_id)");
+  }
+
+  /** Stores the receipt exactly as signed; a second receipt with the same task_id throws. */
+  append(receipt: ExecutionReceipt, caller: string): void {
+    this.sql.run(
+      "INSERT INTO receipts (task_id, relay_task_id, caller, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)",
+      receipt.task_id,
+      receipt.relay_task_id ?? null,
+      caller,
+      receipt.status,
+      receipt.completed_at,
+      JSON.stringify(receipt),
+    );
+  }
+
+  /** Newest first. limit defaults to 50 and is capped at 500. */
+  list(opts: { limit?: number; offset?: number } = {}): StoredReceipt[] {
+    const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 50), 0), MAX_PAGE);
+    const offset = Math.max(Math.trunc(opts.offset ?? 0), 0);
+    return this.sql
+      .all<Row>("SELECT caller, created_at, json FROM receipts ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?", limit, offset)
+      .map(fromRow);
+  }
+
+  count(): number {
+    return this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM receipts")[0].n;
+  }
+
+  get(taskId: string): StoredReceipt | undefined {
+    const [row] = this.sql.all<Row>("SELECT caller, created_at, json FROM receipts WHERE task_id = ?", taskId);
+    return row ? fromRow(row) : undefined;
+  }
+}

@@ -1,0 +1,114 @@
+// motebit_task in direct mode: pick a tool, pass the gate, run it under a deadline, and sign what happened.
+// Every path ends in a signed receipt — refusals and failures included (PROTOCOL §4).
+// AI mode (an LLM choosing and chaining tools) is not built yet; this runner takes no provider.
+
+import type { Clock } from "../ports.js";
+import type { GateDecision } from "../policy/gate.js";
+import { sha256Hex, signReceipt, type ExecutionReceipt, type Signer, type UnsignedReceipt } from "../protocol/index.js";
+import { mapPromptToArgs, selectDirectTool } from "../tools/direct-mode.js";
+import { formatToolData, invokeTool } from "../tools/invoke.js";
+import type { ServedTool } from "../tools/types.js";
+import { validateArgs } from "../tools/validate-args.js";
+
+export type InvocationOrigin = NonNullable<ExecutionReceipt["invocation_origin"]>;
+
+export interface RunTaskInput {
+  prompt: string;
+  requiredCapabilities?: string[];
+  /** The tools this caller may be served (already filtered for its transport). */
+  tools: ServedTool[];
+  /** The policy gate, bound to the caller and governance. */
+  gate: (toolName: string) => GateDecision;
+  signer: Signer;
+  motebitId: string;
+  deviceId: string;
+  relayTaskId?: string;
+  delegatedScope?: string;
+  /** The tool is aborted and the receipt says "timed out" after this many ms. */
+  timeoutMs: number;
+  /** Receipt timestamps only; the deadline uses a real timer. */
+  clock: Clock;
+  /** Default "agent-to-agent". */
+  invocationOrigin?: InvocationOrigin;
+  /** Default 0 (peers never form owner memories). */
+  memoriesFormed?: number;
+  /** Cancels the task (client cancelled, session closed); the receipt says "Error: task cancelled". */
+  signal?: AbortSignal;
+}
+
+interface Outcome {
+  status: ExecutionReceipt["status"];
+  result: string;
+  toolsUsed: string[];
+}
+
+const failed = (result: string, toolsUsed: string[] = []): Outcome => ({ status: "failed", result, toolsUsed });
+
+export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
+  if (!(Number.isFinite(i.timeoutMs) && i.timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number, got ${i.timeoutMs}`);
+  const submittedAt = i.clock.now();
+  let outcome: Outcome;
+  try {
+    outcome = await execute(i);
+  } catch (err) {
+    // Anything unexpected still yields a signed failure, never an unreceipted task.
+    outcome = failed(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const completedAt = i.clock.now();
+  const [promptHash, resultHash] = await Promise.all([sha256Hex(i.prompt), sha256Hex(outcome.result)]);
+  const body: UnsignedReceipt = {
+    task_id: crypto.randomUUID(),
+    motebit_id: i.motebitId,
+    device_id: i.deviceId,
+    submitted_at: submittedAt,
+    completed_at: completedAt,
+    status: outcome.status,
+    result: outcome.result,
+    tools_used: outcome.toolsUsed,
+    memories_formed: i.memoriesFormed ?? 0,
+    prompt_hash: promptHash,
+    result_hash: resultHash,
+    ...(i.relayTaskId !== undefined ? { relay_task_id: i.relayTaskId } : {}),
+    ...(i.delegatedScope !== undefined ? { delegated_scope: i.delegatedScope } : {}),
+    invocation_origin: i.invocationOrigin ?? "agent-to-agent",
+  };
+  return signReceipt(body, i.signer);
+}
+
+async function execute(i: RunTaskInput): Promise<Outcome> {
+  const tool = selectDirectTool(i.tools, i.requiredCapabilities);
+  if (tool === null) return failed("Error: no served tool can run this task");
+  const mapped = mapPromptToArgs(tool, i.prompt);
+  if ("error" in mapped) return failed(`Error: ${mapped.error}`);
+  const name = tool.definition.name;
+  // The gate comes before argument checks, so a refused tool reveals nothing about its schema.
+  const decision = i.gate(name);
+  if (decision.outcome !== "allow") return { status: "denied", result: decision.message, toolsUsed: [] };
+  const invalid = validateArgs(tool.definition.inputSchema, mapped.args, name);
+  if (invalid !== null) return failed(`Error: ${invalid}`);
+  return runWithDeadline(tool, mapped.args, i.timeoutMs, i.signal);
+}
+
+async function runWithDeadline(tool: ServedTool, args: Record<string, unknown>, timeoutMs: number, cancel?: AbortSignal): Promise<Outcome> {
+  const used = [tool.definition.name];
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`task timed out after ${timeoutMs}ms`, "TimeoutError"));
+  }, timeoutMs);
+  const onCancel = () => controller.abort(cancel?.reason);
+  if (cancel?.aborted) onCancel();
+  else cancel?.addEventListener("abort", onCancel, { once: true });
+  try {
+    // invokeTool stops waiting the moment the controller aborts, even if the handler ignores it.
+    const r = await invokeTool(tool, args, controller.signal);
+    if (r.ok) return { status: "completed", result: formatToolData(r.data), toolsUsed: used };
+    if (timedOut) return failed(`Error: task timed out after ${timeoutMs}ms`, used);
+    if (cancel?.aborted) return failed("Error: task cancelled", used);
+    return failed(`Error: ${r.error}`, used);
+  } finally {
+    clearTimeout(timer);
+    cancel?.removeEventListener("abort", onCancel);
+  }
+}

@@ -1,0 +1,49 @@
+import type { MotebitContext } from "./context.js";
+import type { SyntheticTool } from "./synthetic/index.js";
+import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
+import type { ServedTool } from "../tools/types.js";
+import type { RiskLevel } from "../policy/risk.js";
+import { riskName } from "../policy/risk.js";
+import { decide } from "../policy/gate.js";
+import type { Principal } from "../principal.js";
+
+export interface CatalogEntry {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** null for a served tool that declared no usable risk: the gate denies it. */
+  risk: RiskLevel | null;
+  tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
+}
+
+/** Every tool this principal can see: the synthetic tools this motebit offers, then its served tools (never localOnly over HTTP). */
+export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
+  const entries: CatalogEntry[] = SYNTHETIC_TOOLS.filter((t) => t.offered(m)).map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema,
+    risk: t.risk,
+    tool: { kind: "synthetic", impl: t },
+  }));
+  for (const s of m.registry.list({ overHttp: p.kind === "peer" })) {
+    entries.push({
+      name: s.definition.name,
+      description: s.definition.description,
+      inputSchema: s.definition.inputSchema,
+      risk: m.registry.riskOf(s.definition.name),
+      tool: { kind: "served", impl: s },
+    });
+  }
+  return entries;
+}
+
+export function findTool(m: MotebitContext, p: Principal, name: string): CatalogEntry | undefined {
+  return catalogFor(m, p).find((e) => e.name === name);
+}
+
+/** What this principal may call without a refusal, with risk levels: the answer of motebit_tools. */
+export function callableTools(m: MotebitContext, p: Principal): { name: string; description: string; risk: string }[] {
+  return catalogFor(m, p)
+    .filter((e) => decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance }).outcome === "allow")
+    .map((e) => ({ name: e.name, description: e.description, risk: riskName(e.risk as RiskLevel) }));
+}

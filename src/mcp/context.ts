@@ -1,0 +1,47 @@
+import type { Clock, LlmProvider } from "../ports.js";
+import type { IdentityDoc, Signer, TokenClaims, TokenReason } from "../protocol/index.js";
+import type { Governance } from "../policy/governance.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { MemoryStore } from "../memory/store.js";
+import type { ReceiptLedger } from "../agent/receipt-ledger.js";
+import type { AuditLog } from "../agent/audit-log.js";
+import type { Principal } from "../principal.js";
+
+export type MotebitType = "personal" | "service" | "collaborative";
+
+/** Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens. */
+export type DispatchTokenVerifier = (
+  token: string,
+) => Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: TokenReason }>;
+
+/** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
+export interface MotebitContext {
+  readonly motebitId: string;
+  readonly publicKeyHex: string;
+  readonly did: string;
+  readonly deviceId: string;
+  readonly type: MotebitType;
+  /** The signed identity file text, when the motebit was started with one. */
+  readonly identityFileText: string | null;
+  readonly identityDoc: IdentityDoc | null;
+  readonly governance: Governance;
+  readonly signer: Signer;
+  readonly clock: Clock;
+  readonly registry: ToolRegistry;
+  readonly memory: MemoryStore;
+  readonly ledger: ReceiptLedger;
+  readonly audit: AuditLog;
+  readonly llm: LlmProvider | null;
+  readonly taskTimeoutMs: number;
+  readonly verifyDispatchToken: DispatchTokenVerifier | null;
+  readonly startedAt: number;
+  /** What this principal may call, with risk levels (motebit_tools, service listing). */
+  callableTools(principal: Principal): { name: string; description: string; risk: string }[];
+  log(line: string): void;
+}
+
+/** Per-call inputs: who is asking, and the signal that ends the call. */
+export interface CallContext {
+  principal: Principal;
+  signal: AbortSignal;
+}

@@ -1,0 +1,65 @@
+import type { SyntheticTool } from "./types.js";
+import { always } from "./types.js";
+import { okJson, refused } from "../tool-outcome.js";
+import { isOwner, principalLabel } from "../../principal.js";
+import { verifyDelegationToken } from "../../protocol/index.js";
+import { decide } from "../../policy/gate.js";
+import { runTask } from "../../agent/task-runner.js";
+
+export const taskTool: SyntheticTool = {
+  name: "motebit_task",
+  description:
+    "Submits a prompt for autonomous execution and returns an ExecutionReceipt signed with this motebit's Ed25519 key (verifiable offline). Optional delegation_token (JSON) scopes the work; relay_task_id is bound into the signature.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      prompt: { type: "string", description: "What to do." },
+      delegation_token: { type: "string", description: "A signed DelegationToken, as a JSON string." },
+      required_capabilities: { type: "array", items: { type: "string" }, description: "Capabilities the task needs." },
+      relay_task_id: { type: "string", description: "The relay's task id, signed into the receipt." },
+      dispatch_token: { type: "string", description: "A task:dispatch admission token from the relay." },
+    },
+    required: ["prompt"],
+  },
+  risk: 3,
+  offered: always,
+  async run(args, m, c) {
+    const caps = (args.required_capabilities as string[] | undefined) ?? [];
+    let delegatedScope: string | undefined;
+    // PROTOCOL §6 order: the delegation token first, then the dispatch token, then the work.
+    if (args.delegation_token !== undefined) {
+      const v = await verifyDelegationToken(args.delegation_token as string, {
+        now: m.clock.now(),
+        delegateId: m.motebitId,
+        requiredCapabilities: caps,
+      });
+      if (!v.ok) return refused(v.error);
+      delegatedScope = v.token.scope;
+    }
+    if (args.dispatch_token !== undefined) {
+      if (m.verifyDispatchToken === null) return refused("Denied: this host does not accept dispatch tokens");
+      const d = await m.verifyDispatchToken(args.dispatch_token as string);
+      if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
+    }
+    const overHttp = !isOwner(c.principal);
+    const receipt = await runTask({
+      prompt: args.prompt as string,
+      requiredCapabilities: caps,
+      tools: m.registry.list({ overHttp }),
+      gate: (toolName) =>
+        decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance }),
+      signer: m.signer,
+      motebitId: m.motebitId,
+      deviceId: m.deviceId,
+      relayTaskId: args.relay_task_id as string | undefined,
+      delegatedScope,
+      timeoutMs: m.taskTimeoutMs,
+      clock: m.clock,
+      invocationOrigin: overHttp ? "agent-to-agent" : "user-tap",
+      memoriesFormed: 0,
+      signal: c.signal,
+    });
+    m.ledger.append(receipt, principalLabel(c.principal));
+    return okJson(receipt);
+  },
+};

@@ -1,0 +1,17 @@
+import type { RiskLevel } from "../../policy/risk.js";
+import type { CallContext, MotebitContext } from "../context.js";
+import type { ToolOutcome } from "../tool-outcome.js";
+
+/** A tool the motebit registers itself (PROTOCOL §7), as opposed to a served tool from a tools module. */
+export interface SyntheticTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  risk: RiskLevel;
+  /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */
+  offered(m: MotebitContext): boolean;
+  run(args: Record<string, unknown>, m: MotebitContext, c: CallContext): Promise<ToolOutcome>;
+}
+
+export const always = (): boolean => true;
+export const serviceOnly = (m: MotebitContext): boolean => m.type === "service";

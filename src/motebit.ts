@@ -1,0 +1,109 @@
+// The motebit itself: one identity, its state over a SQL port, and the MCP surface it serves to a principal.
+import type { Clock, Embedder, LlmProvider, SqlPort, VectorIndex } from "./ports.js";
+import type { IdentityDoc, Signer } from "./protocol/index.js";
+import { parseIdentityFile, publicKeyToDidKey } from "./protocol/index.js";
+import type { Governance } from "./policy/governance.js";
+import { DEFAULT_SERVICE_GOVERNANCE, governanceFromIdentity } from "./policy/governance.js";
+import { ToolRegistry } from "./tools/registry.js";
+import { MemoryStore } from "./memory/store.js";
+import { LocalEmbedder } from "./memory/embedder-local.js";
+import { ReceiptLedger } from "./agent/receipt-ledger.js";
+import { AuditLog } from "./agent/audit-log.js";
+import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
+import { callableTools } from "./mcp/catalog.js";
+import { dispatch } from "./mcp/dispatcher.js";
+import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
+import type { Principal } from "./principal.js";
+
+export interface MotebitOptions {
+  sql: SqlPort;
+  clock: Clock;
+  signer: Signer;
+  motebitId: string;
+  deviceId: string;
+  /** A signed motebit.md the host has already verified against the signer's key. */
+  identityFileText?: string | null;
+  tools?: ToolRegistry;
+  embedder?: Embedder;
+  /** "embedded" (default) keeps vectors beside the rows; a VectorIndex (Vectorize) takes over search. */
+  index?: VectorIndex | "embedded";
+  llm?: LlmProvider | null;
+  verifyDispatchToken?: DispatchTokenVerifier | null;
+  taskTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_TASK_TIMEOUT_MS = 60_000;
+
+export class Motebit implements MotebitContext {
+  readonly motebitId: string;
+  readonly publicKeyHex: string;
+  readonly did: string;
+  readonly deviceId: string;
+  readonly type: MotebitType;
+  readonly identityFileText: string | null;
+  readonly identityDoc: IdentityDoc | null;
+  readonly governance: Governance;
+  readonly signer: Signer;
+  readonly clock: Clock;
+  readonly registry: ToolRegistry;
+  readonly memory: MemoryStore;
+  readonly ledger: ReceiptLedger;
+  readonly audit: AuditLog;
+  readonly llm: LlmProvider | null;
+  readonly taskTimeoutMs: number;
+  readonly verifyDispatchToken: DispatchTokenVerifier | null;
+  readonly startedAt: number;
+  private readonly logFn: (line: string) => void;
+
+  private constructor(o: MotebitOptions) {
+    this.motebitId = o.motebitId;
+    this.signer = o.signer;
+    this.publicKeyHex = o.signer.publicKeyHex;
+    this.did = publicKeyToDidKey(this.publicKeyHex);
+    this.deviceId = o.deviceId;
+    this.identityFileText = o.identityFileText ?? null;
+    this.identityDoc = this.identityFileText === null ? null : parseIdentityFile(this.identityFileText).doc;
+    // No identity file: a service motebit with the edge's default bands, so a fresh deployment works end to end.
+    this.type = this.identityDoc?.type ?? (this.identityDoc ? "personal" : "service");
+    this.governance = this.identityDoc ? governanceFromIdentity(this.identityDoc.governance) : DEFAULT_SERVICE_GOVERNANCE;
+    this.clock = o.clock;
+    this.registry = o.tools ?? ToolRegistry.fromModule([]);
+    this.memory = new MemoryStore({
+      sql: o.sql,
+      embedder: o.embedder ?? new LocalEmbedder(),
+      index: o.index ?? "embedded",
+      clock: o.clock,
+      retentionDays: this.identityDoc?.privacy.retention_days,
+      halfLifeDays: this.identityDoc?.memory.half_life_days,
+    });
+    this.ledger = new ReceiptLedger(o.sql);
+    this.audit = new AuditLog(o.sql);
+    this.llm = o.llm ?? null;
+    this.taskTimeoutMs = o.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    this.verifyDispatchToken = o.verifyDispatchToken ?? null;
+    this.startedAt = o.clock.now();
+    this.logFn = o.log ?? (() => {});
+  }
+
+  static async create(o: MotebitOptions): Promise<Motebit> {
+    const m = new Motebit(o);
+    m.memory.migrate();
+    m.ledger.migrate();
+    m.audit.migrate();
+    return m;
+  }
+
+  callableTools(p: Principal) {
+    return callableTools(this, p);
+  }
+
+  log(line: string): void {
+    this.logFn(line);
+  }
+
+  /** One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it. */
+  handleRpc(message: unknown, ctx: { principal: Principal; signal?: AbortSignal }): Promise<JsonRpcResponse | null> {
+    return dispatch(this, { principal: ctx.principal, signal: ctx.signal ?? new AbortController().signal }, message);
+  }
+}

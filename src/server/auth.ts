@@ -1,0 +1,108 @@
+// Who is calling, decided once per HTTP request (PROTOCOL §5). Fail-closed: no credential, no access.
+// Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
+// store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
+import type { CallerTrust, Principal } from "../principal.js";
+import { constantTimeEqual, parseBearerToken, verifyBearerToken, type TokenReason } from "../protocol/index.js";
+import type { KnownCallers } from "./known-callers.js";
+
+export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
+
+/** The token's jti and how long it must be remembered (exp + skew: after that the token is refused as expired anyway). */
+export interface JtiClaim {
+  jti: string;
+  keepUntil: number;
+}
+
+export interface AuthSettings {
+  authToken: string | null;
+  knownCallers: KnownCallers;
+  relayTrust: string | null;
+}
+
+export interface ServerIdentity {
+  motebitId: string;
+  publicKeyHex: string;
+}
+
+export type AuthRefusal = { status: 401; body: { error: string; reason?: string } };
+
+export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null }) | ({ ok: false } & AuthRefusal);
+
+export const MCP_CALL_AUDIENCE = "mcp:call";
+export const TOKEN_SKEW_MS = 60_000;
+export const MAX_TOKEN_LIFETIME_MS = 5 * 60_000;
+const SIGNED_PREFIX = "motebit:";
+
+export const UNAUTHORIZED: AuthRefusal = { status: 401, body: { error: "unauthorized" } };
+export const UNAUTHORIZED_NO_TOKEN_CONFIGURED: AuthRefusal = {
+  status: 401,
+  body: { error: "unauthorized — set authToken or use a motebit signed token" },
+};
+
+export function tokenRefusal(reason: TokenReason): AuthRefusal {
+  return { status: 401, body: { error: "invalid motebit token", reason } };
+}
+
+function refuse(r: AuthRefusal): AuthResult {
+  return { ok: false, ...r };
+}
+
+/** `Authorization` header value → principal, or the exact 401 to send. `now` is epoch ms. */
+export async function authenticate(
+  authorization: string | null,
+  settings: AuthSettings,
+  identity: ServerIdentity,
+  now: number,
+): Promise<AuthResult> {
+  const match = authorization === null ? null : /^Bearer[ \t]+(.+)$/i.exec(authorization.trim());
+  const presented = match ? match[1].trim() : null;
+  if (presented !== null && presented.startsWith(SIGNED_PREFIX)) {
+    return verifySignedToken(presented.slice(SIGNED_PREFIX.length), settings, identity, now);
+  }
+  if (settings.authToken === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
+  if (presented === null || !constantTimeEqual(presented, settings.authToken)) return refuse(UNAUTHORIZED);
+  // The static token is a secret the operator handed out: a verified peer, never the owner.
+  return { ok: true, principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null };
+}
+
+async function verifySignedToken(token: string, settings: AuthSettings, identity: ServerIdentity, now: number): Promise<AuthResult> {
+  const parsed = parseBearerToken(token);
+  if (!parsed.ok) return refuse(tokenRefusal(parsed.reason));
+  const { claims } = parsed;
+  // Cheap policy checks first: a token for another audience or another server costs no signature check.
+  if (claims.aud !== MCP_CALL_AUDIENCE) return refuse(tokenRefusal("audience_mismatch"));
+  if (claims.sub !== identity.motebitId) return refuse(tokenRefusal("subject_mismatch"));
+  if (claims.exp - claims.iat > MAX_TOKEN_LIFETIME_MS) return refuse(tokenRefusal("lifetime_too_long"));
+
+  const caller = resolveCallerKey(claims.mid, settings, identity);
+  if (caller === null) return refuse(tokenRefusal("no_key_for_caller"));
+  const verdict = await verifyBearerToken(token, caller.publicKeyHex, { now, skewMs: TOKEN_SKEW_MS });
+  if (!verdict.ok) {
+    // Under the relay key a bad signature only means the relay did not sign it: we hold no key for this caller.
+    const reason = caller.via === "relay" && verdict.reason === "signature_invalid" ? "no_key_for_caller" : verdict.reason;
+    return refuse(tokenRefusal(reason));
+  }
+  if (caller.trust === "blocked") return refuse(tokenRefusal("caller_blocked"));
+  return {
+    ok: true,
+    principal: { kind: "peer", callerId: caller.callerId, via: caller.via, trust: caller.trust },
+    jti: { jti: claims.jti, keepUntil: claims.exp + TOKEN_SKEW_MS },
+  };
+}
+
+interface CallerKey {
+  publicKeyHex: string;
+  callerId: string;
+  via: PeerPrincipal["via"];
+  trust: CallerTrust;
+}
+
+/** Where the key of `mid` comes from: our own key, a pinned known caller, else the pinned relay key. */
+function resolveCallerKey(mid: string, settings: AuthSettings, identity: ServerIdentity): CallerKey | null {
+  // Self-signed tokens are minted by this motebit for servers it calls, so they can be replayed at us: a peer.
+  if (mid === identity.motebitId) return { publicKeyHex: identity.publicKeyHex, callerId: mid, via: "self_signed", trust: "verified" };
+  const known = settings.knownCallers.get(mid);
+  if (known) return { publicKeyHex: known.publicKeyHex, callerId: mid, via: "signed_token", trust: known.trust };
+  if (settings.relayTrust !== null) return { publicKeyHex: settings.relayTrust, callerId: `relay:${mid}`, via: "relay", trust: "verified" };
+  return null;
+}

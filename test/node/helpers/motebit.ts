@@ -1,0 +1,72 @@
+// Builds a real Motebit over in-memory SQLite with a public test key, and calls it as a given principal.
+import { Motebit, type MotebitOptions } from "../../../src/motebit.js";
+import { createIdentityDoc, createSigner, signIdentityFile, sovereignMotebitId, type IdentityDoc } from "../../../src/protocol/index.js";
+import { ToolRegistry } from "../../../src/tools/registry.js";
+import type { Principal } from "../../../src/principal.js";
+import type { Clock } from "../../../src/ports.js";
+import exampleTools from "../../../examples/tools/index.js";
+import { memorySql } from "./sqlite.js";
+
+/** demo_seq_01_20 from the golden vectors: a public test key, never for real use. */
+export const TEST_SEED = "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20";
+/** fill_01 from the golden vectors: a second public test key. */
+export const OTHER_SEED = "0101010101010101010101010101010101010101010101010101010101010101";
+
+export const peer = (trust: "first_contact" | "verified" | "trusted" | "blocked" = "verified", callerId = "peer-a"): Principal => ({
+  kind: "peer",
+  callerId,
+  via: "signed_token",
+  trust,
+});
+export const owner: Principal = { kind: "owner" };
+
+export interface Harness {
+  m: Motebit;
+  rpc(p: Principal, method: string, params?: Record<string, unknown>): Promise<any>;
+  /** tools/call; returns the MCP result. */
+  call(p: Principal, name: string, args?: Record<string, unknown>): Promise<{ content: { text: string }[]; isError?: boolean }>;
+  text(p: Principal, name: string, args?: Record<string, unknown>): Promise<string>;
+}
+
+export async function makeMotebit(
+  o: {
+    identity?: "none" | "personal" | "service";
+    editIdentity?: (d: IdentityDoc) => void;
+    tools?: unknown;
+  } & Partial<Omit<MotebitOptions, "tools">> = {},
+): Promise<Harness> {
+  const signer = o.signer ?? (await createSigner(TEST_SEED));
+  const motebitId = await sovereignMotebitId(signer.publicKeyHex);
+  let identityFileText: string | null = null;
+  if (o.identity && o.identity !== "none") {
+    const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type: o.identity, name: "test-motebit", now: new Date(1_767_225_600_000) });
+    o.editIdentity?.(doc);
+    identityFileText = await signIdentityFile(doc, signer);
+  }
+  const clock: Clock = o.clock ?? { now: () => Date.now() };
+  const m = await Motebit.create({
+    sql: o.sql ?? memorySql(),
+    clock,
+    signer,
+    motebitId,
+    deviceId: "test-device",
+    identityFileText,
+    tools: ToolRegistry.fromModule(o.tools ?? exampleTools),
+    llm: o.llm,
+    taskTimeoutMs: o.taskTimeoutMs,
+    verifyDispatchToken: o.verifyDispatchToken,
+    embedder: o.embedder,
+    index: o.index,
+  });
+  let nextId = 1;
+  const rpc = async (p: Principal, method: string, params: Record<string, unknown> = {}) => {
+    const res = (await m.handleRpc({ jsonrpc: "2.0", id: nextId++, method, params }, { principal: p })) as any;
+    return res;
+  };
+  const call = async (p: Principal, name: string, args: Record<string, unknown> = {}) => {
+    const res = await rpc(p, "tools/call", { name, arguments: args });
+    if (res.error) throw new Error(`JSON-RPC error ${res.error.code}: ${res.error.message}`);
+    return res.result;
+  };
+  return { m, rpc, call, text: async (p, n, a) => (await call(p, n, a)).content[0].text };
+}

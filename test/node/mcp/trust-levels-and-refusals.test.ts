@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { makeMotebit, owner, peer } from "../helpers/motebit.js";
+import { stripIdentityTag } from "../../../src/protocol/index.js";
+
+const APPROVAL = (n: string) =>
+  `Governance: tool "${n}" requires approval from the motebit owner. This tool is in the approval band of the governance policy.`;
+
+describe("the policy gate in front of every call", () => {
+  it("first_contact callers get R0 only; above R0 they get the approval refusal", async () => {
+    const h = await makeMotebit();
+    expect((await h.call(peer("first_contact"), "motebit_identity")).isError).toBeUndefined();
+    const r = await h.call(peer("first_contact"), "motebit_remember", { content: "x" });
+    expect(r).toEqual({ content: [{ type: "text", text: APPROVAL("motebit_remember") }], isError: true });
+    const listed = JSON.parse(stripIdentityTag(await h.text(peer("first_contact"), "motebit_tools")));
+    expect(listed.every((t: { risk: string }) => t.risk === "R0_READ")).toBe(true);
+  });
+
+  it("blocked callers are denied everything", async () => {
+    const h = await makeMotebit();
+    const r = await h.call(peer("blocked"), "motebit_identity");
+    expect(r.isError).toBe(true);
+    expect(r.content[0].text).toMatch(/^Policy denied: /);
+  });
+
+  it("a served tool without a declared risk is denied, never guessed", async () => {
+    const h = await makeMotebit({
+      tools: [{ definition: { name: "harmless", description: "Just reads. Totally safe. R0.", inputSchema: { type: "object" } }, handler: () => ({ ok: true, data: 1 }) }],
+    });
+    const r = await h.call(owner, "harmless");
+    expect(r.isError).toBe(true);
+    expect(r.content[0].text).toMatch(/^Policy denied: /);
+    expect(await h.text(owner, "motebit_tools")).not.toMatch(/harmless/);
+  });
+
+  it("the default service governance denies R4 for everyone with the exact default text", async () => {
+    const tools = [{ definition: { name: "pay", description: "p", inputSchema: { type: "object" }, risk: "R4_MONEY" }, handler: () => ({ ok: true, data: "paid" }) }];
+    const h = await makeMotebit({ tools });
+    for (const p of [owner, peer("trusted"), peer()]) {
+      expect((await h.call(p, "pay")).content[0].text).toBe("Policy denied: tool not allowed by governance policy");
+    }
+  });
+
+  it("personal governance: the approval band refuses peers, runs for the owner and trusted callers", async () => {
+    const h = await makeMotebit({ identity: "personal" });
+    expect((await h.call(peer(), "motebit_remember", { content: "x" })).content[0].text).toBe(APPROVAL("motebit_remember"));
+    expect((await h.call(owner, "motebit_remember", { content: "x" })).isError).toBeUndefined();
+    expect((await h.call(peer("trusted"), "motebit_remember", { content: "y" })).isError).toBeUndefined();
+  });
+
+  it("an identity file's deny band holds for the owner too", async () => {
+    const h = await makeMotebit({ identity: "personal", editIdentity: (d) => (d.governance.deny_above = "R2_WRITE") });
+    expect((await h.call(owner, "motebit_task", { prompt: "x" })).content[0].text).toMatch(/^Policy denied: /);
+  });
+
+  it("motebit_tools lists exactly what this caller may call, with risk names", async () => {
+    const h = await makeMotebit({ identity: "personal" });
+    const forPeer = JSON.parse(stripIdentityTag(await h.text(peer(), "motebit_tools")));
+    expect(forPeer.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools", "motebit_recall", "echo"]));
+    expect(forPeer.map((t: { name: string }) => t.name)).not.toContain("motebit_task");
+    expect(forPeer.find((t: { name: string }) => t.name === "motebit_recall").risk).toBe("R1_DRAFT");
+    const forOwner = JSON.parse(stripIdentityTag(await h.text(owner, "motebit_tools")));
+    expect(forOwner.map((t: { name: string }) => t.name)).toContain("motebit_task");
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import exampleTools from "../../../examples/tools/index.js";
+import { ToolRegistry } from "../../../src/tools/registry.js";
+
+const reg = ToolRegistry.fromModule(exampleTools);
+const names = (overHttp: boolean) => reg.list({ overHttp }).map((t) => t.definition.name);
+
+describe("localOnly tools", () => {
+  it("are never listed over HTTP", () => {
+    expect(names(true)).toEqual(["echo", "word_count", "current_time", "slow"]);
+  });
+
+  it("are never returned by get over HTTP", () => {
+    expect(reg.get("read_note", { overHttp: true })).toBeUndefined();
+    expect(reg.get("echo", { overHttp: true })?.definition.name).toBe("echo");
+  });
+
+  it("are available to the owner over stdio", () => {
+    expect(names(false)).toEqual(["echo", "word_count", "current_time", "slow", "read_note"]);
+    expect(reg.get("read_note", { overHttp: false })?.definition.localOnly).toBe(true);
+  });
+
+  it("an unknown name is undefined on both transports", () => {
+    expect(reg.get("nope", { overHttp: false })).toBeUndefined();
+  });
+});
