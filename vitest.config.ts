@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      // workerd-memory: memory tests in workerd with the Vectorize / Workers AI doubles as service bindings.
+      "./test/workerd/memory/vitest.memory.config.ts",
     ],
   },
 });

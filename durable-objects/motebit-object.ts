@@ -1,3 +1,66 @@
+// One SQLite-backed Durable Object per motebit: its key and identity, the jti replay set, MCP sessions,
+// rate-limit buckets, memory and receipts — everything that must be serialised. The Worker authenticates
+// and calls it over RPC with the caller's principal as plain data.
 import { DurableObject } from "cloudflare:workers";
+import exampleTools from "../examples/tools/index.js";
+import { memoryBackends } from "../src/memory/backends.js";
+import { Motebit } from "../src/motebit.js";
+import { systemClock } from "../src/ports.js";
+import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
+import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
+import { loadHostIdentity } from "../src/server/identity.js";
+import type { McpCall } from "../src/server/mcp-request.js";
+import { startupFailureResponse } from "../src/server/responses.js";
+import { ToolRegistry } from "../src/tools/registry.js";
+import type { EdgeEnv } from "../worker/env.js";
+import { durableSqlPort } from "./sql-port.js";
 
-export class MotebitObject extends DurableObject {}
+export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
+
+type Started = { ok: true; backend: ServerBackend } | { ok: false; error: string };
+
+export class MotebitObject extends DurableObject<EdgeEnv> {
+  private readonly started: Promise<Started>;
+
+  constructor(ctx: DurableObjectState, env: EdgeEnv) {
+    super(ctx, env);
+    // No request runs before start-up has finished (or failed: a failure is an answer, never a crash loop).
+    this.started = ctx.blockConcurrencyWhile(() => this.start());
+  }
+
+  private async start(): Promise<Started> {
+    try {
+      const sql = durableSqlPort(this.ctx.storage);
+      const config = readServerConfig(this.env as unknown as Record<string, unknown>);
+      const id = await loadHostIdentity(sql, readIdentitySecrets(this.env as unknown as Record<string, unknown>));
+      const motebit = await Motebit.create({
+        sql,
+        clock: systemClock,
+        signer: id.signer,
+        motebitId: id.motebitId,
+        deviceId: id.deviceId,
+        identityFileText: id.identityFileText,
+        tools: ToolRegistry.fromModule(exampleTools),
+        ...memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId: id.motebitId }),
+        log: (line) => console.log(line),
+      });
+      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };
+    } catch (e) {
+      const error = (e as Error)?.message ?? String(e);
+      console.error(`motebit cannot start: ${error}`);
+      return { ok: false, error };
+    }
+  }
+
+  async identity(): Promise<IdentityAnswer> {
+    const s = await this.started;
+    if (!s.ok) return s;
+    const { motebitId, publicKeyHex } = await s.backend.identity();
+    return { ok: true, motebitId, publicKeyHex };
+  }
+
+  async handleMcp(call: McpCall): Promise<Response> {
+    const s = await this.started;
+    return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
+  }
+}

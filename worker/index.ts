@@ -1,9 +1,8 @@
+// The edge Worker: the host-neutral app over the deployment's Durable Object.
+import { createApp } from "./app.js";
+import { durableObjectBackend } from "./durable-object-backend.js";
+import type { EdgeEnv } from "./env.js";
+
 export { MotebitObject } from "../durable-objects/motebit-object.js";
 
-export default {
-  async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname === "/health") return Response.json({ status: "ok" });
-    return new Response("not found", { status: 404 });
-  },
-};
+export default createApp<EdgeEnv>(durableObjectBackend);

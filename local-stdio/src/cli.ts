@@ -1,1 +1,60 @@
-console.log("motebit-local: coming soon")
+// motebit-local: one command table, each entry a module with help text and run(argv) → exit code.
+// Add a command by adding a line to COMMANDS.
+import { command as init } from "./commands/init.js";
+import { command as verify } from "./commands/verify.js";
+import { command as serve } from "./commands/serve.js";
+import { command as memory } from "./commands/memory.js";
+import { command as receipts } from "./commands/receipts.js";
+import { UsageError } from "./flags.js";
+
+export interface Command {
+  /** One line for the overview. */
+  summary: string;
+  /** Full --help text. */
+  help: string;
+  /** Runs the command; resolves to the process exit code. */
+  run(argv: string[]): Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = { init, verify, serve, memory, receipts };
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return ["Usage: motebit-local <command> [options]", "", "Commands:", ...lines, "",
+    'Run "motebit-local <command> --help" for a command\'s options.'].join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(usage() + "\n");
+    return 2;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
+    const target = rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? COMMANDS[rest[0]] : undefined;
+    process.stdout.write((target ? target.help : usage()) + "\n");
+    return 0;
+  }
+  if (!Object.hasOwn(COMMANDS, name)) {
+    process.stderr.write(`motebit-local: unknown command "${name}"\n\n${usage()}\n`);
+    return 2;
+  }
+  const cmd = COMMANDS[name];
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(cmd.help + "\n");
+    return 0;
+  }
+  try {
+    return await cmd.run(rest);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`motebit-local ${name}: ${e.message}\nRun "motebit-local ${name} --help" for usage.\n`);
+      return 2;
+    }
+    process.stderr.write(`motebit-local ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

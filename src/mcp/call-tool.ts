@@ -9,7 +9,7 @@ import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
 import { principalLabel } from "../principal.js";
 
-/** One tools/call: find, validate, gate, run, tag, audit. Every path lands in the audit log. */
+/** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
 export async function callTool(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown): Promise<CallToolResult> {
   if (typeof name !== "string") throw new RpcError(INVALID_PARAMS, "tools/call needs a string 'name'");
   const entry = findTool(m, c.principal, name);
@@ -25,15 +25,15 @@ export async function callTool(m: MotebitContext, c: CallContext, name: unknown,
       at: m.clock.now(),
     });
 
-  const invalid = validateArgs(entry.inputSchema, args, name);
-  if (invalid !== null) {
-    record("invalid");
-    return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
-  }
   const decision = decide({ toolName: name, risk: entry.risk, principal: c.principal, governance: m.governance });
   if (decision.outcome !== "allow") {
     record(decision.outcome === "deny" ? "denied" : "approval_required");
     return toCallToolResult(refused(decision.message), m.motebitId, m.publicKeyHex);
+  }
+  const invalid = validateArgs(entry.inputSchema, args, name);
+  if (invalid !== null) {
+    record("invalid");
+    return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
   }
 
   let outcome: ToolOutcome;

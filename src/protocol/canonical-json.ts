@@ -8,10 +8,11 @@ const MAX_DEPTH = 1000;
  * non-finite numbers, bigint, functions/symbols, undefined in arrays, non-plain objects and cycles.
  */
 export function canonicalJson(v: unknown): string {
-  return write(v, new Set(), 0);
+  return write(v, []);
 }
 
-function write(v: unknown, stack: Set<object>, depth: number): string {
+// `ancestors` is the path from the root: a value already on it is a cycle (a shared, non-cyclic value is fine).
+function write(v: unknown, ancestors: object[]): string {
   switch (typeof v) {
     case "string":
       return JSON.stringify(v);
@@ -26,33 +27,40 @@ function write(v: unknown, stack: Set<object>, depth: number): string {
       throw new ProtocolError(`canonical JSON cannot encode a ${typeof v}`);
   }
   if (v === null) return "null";
-  if (depth >= MAX_DEPTH) throw new ProtocolError(`canonical JSON: nesting deeper than ${MAX_DEPTH}`);
-  if (stack.has(v)) throw new ProtocolError("canonical JSON cannot encode a cycle");
-  stack.add(v);
-  try {
-    if (Array.isArray(v)) {
-      const parts: string[] = [];
-      for (const item of v) {
-        if (item === undefined) throw new ProtocolError("canonical JSON cannot encode undefined in an array");
-        parts.push(write(item, stack, depth + 1));
-      }
-      return "[" + parts.join(",") + "]";
+  if (ancestors.length >= MAX_DEPTH) throw new ProtocolError(`canonical JSON: nesting deeper than ${MAX_DEPTH}`);
+  if (ancestors.includes(v)) throw new ProtocolError("canonical JSON cannot encode a cycle");
+  ancestors.push(v);
+  let out: string;
+  if (Array.isArray(v)) {
+    out = "[";
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      if (item === undefined) throw new ProtocolError("canonical JSON cannot encode undefined in an array");
+      out += (i === 0 ? "" : ",") + write(item, ancestors);
     }
+    out += "]";
+  } else {
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) {
       const toJSON = (v as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === "function") return write(toJSON.call(v), stack, depth + 1);
-      throw new ProtocolError(`canonical JSON cannot encode a ${proto?.constructor?.name ?? "non-plain"} object`);
+      if (typeof toJSON !== "function") {
+        throw new ProtocolError(`canonical JSON cannot encode a ${proto?.constructor?.name ?? "non-plain"} object`);
+      }
+      out = write(toJSON.call(v), ancestors);
+    } else {
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj).sort();
+      out = "{";
+      let first = true;
+      for (const key of keys) {
+        const value = obj[key];
+        if (value === undefined) continue;
+        out += (first ? "" : ",") + JSON.stringify(key) + ":" + write(value, ancestors);
+        first = false;
+      }
+      out += "}";
     }
-    const obj = v as Record<string, unknown>;
-    const parts: string[] = [];
-    for (const key of Object.keys(obj).sort()) {
-      const value = obj[key];
-      if (value === undefined) continue;
-      parts.push(JSON.stringify(key) + ":" + write(value, stack, depth + 1));
-    }
-    return "{" + parts.join(",") + "}";
-  } finally {
-    stack.delete(v);
   }
+  ancestors.pop();
+  return out;
 }

@@ -1,18 +1,24 @@
 import { base58btcDecode, base58btcEncode } from "./base58.js";
+import { BoundedCache } from "./bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
 import { ProtocolError } from "./errors.js";
 
 const PREFIX = "did:key:z";
 // multicodec varint for ed25519-pub
 const ED25519_PUB = [0xed, 0x01];
+const dids = new BoundedCache<string>(512);
 
 /** "did:key:z6Mk…" for a 32-byte Ed25519 public key (64 hex). Throws ProtocolError on a bad key. */
 export function publicKeyToDidKey(pubHex: string): string {
+  const cached = typeof pubHex === "string" ? dids.get(pubHex) : undefined;
+  if (cached) return cached;
   const pub = hexToBytes(pubHex, 32);
   const bytes = new Uint8Array(34);
   bytes.set(ED25519_PUB);
   bytes.set(pub, 2);
-  return PREFIX + base58btcEncode(bytes);
+  const did = PREFIX + base58btcEncode(bytes);
+  dids.set(pubHex, did);
+  return did;
 }
 
 /** The 64-hex Ed25519 public key inside a did:key. Throws ProtocolError for anything else. */

@@ -1,4 +1,5 @@
 import { base64urlDecode } from "./base64url.js";
+import { BoundedCache } from "./bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
 import { ProtocolError } from "./errors.js";
 
@@ -10,28 +11,6 @@ const PUBLIC_KEY_RE = /^[0-9a-fA-F]{64}$/;
 export interface Signer {
   readonly publicKeyHex: string;
   sign(msg: Uint8Array): Promise<Uint8Array>;
-}
-
-/** A small LRU: importing a key costs more than verifying with it, and hosts see the same few keys again and again. */
-class BoundedCache<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, v: V): void {
-    this.map.delete(key);
-    this.map.set(key, v);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
-  }
-  delete(key: string): void {
-    this.map.delete(key);
-  }
 }
 
 const publicKeys = new BoundedCache<Promise<CryptoKey>>(512);

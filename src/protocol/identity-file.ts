@@ -155,7 +155,7 @@ export function parseIdentityFile(text: string): { doc: IdentityDoc; yaml: strin
   }
   if (m[1] !== SUITE_IDENTITY) throw new ProtocolError(`identity file signature uses unsupported suite "${m[1]}"`);
   const signatureHex = m[2];
-  if (!/^[0-9a-fA-F]{128}$/.test(signatureHex)) throw new ProtocolError("identity file signature must be 64 bytes (128 hex chars)");
+  if (!/^[0-9a-f]{128}$/.test(signatureHex)) throw new ProtocolError("identity file signature must be 64 bytes as 128 lowercase hex chars");
   let parsed: Record<string, unknown>;
   try {
     parsed = parseYamlSubset(yaml, 2);
@@ -163,7 +163,7 @@ export function parseIdentityFile(text: string): { doc: IdentityDoc; yaml: strin
     throw new ProtocolError(`identity file YAML ${(e as Error).message}`);
   }
   checkShape(parsed);
-  return { doc: parsed as unknown as IdentityDoc, yaml, signatureHex: signatureHex.toLowerCase(), markdown: rest.slice(m[0].length) };
+  return { doc: parsed as unknown as IdentityDoc, yaml, signatureHex, markdown: rest.slice(m[0].length) };
 }
 
 function checkShape(d: Record<string, unknown>): void {

@@ -1,11 +1,25 @@
+import { BoundedCache } from "./bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
+
+const ids = new BoundedCache<Promise<string>>(512);
 
 /**
  * The sovereign motebit_id of a key (PROTOCOL §1): the first 16 bytes of SHA-256(pub32) with UUID version
  * and variant bits set, as a hyphenated lowercase UUID. Anyone can check that such an id commits to a key.
  */
 export async function sovereignMotebitId(pubHex: string): Promise<string> {
-  const h = new Uint8Array(await crypto.subtle.digest("SHA-256", hexToBytes(pubHex, 32)));
+  const bytes = hexToBytes(pubHex, 32); // throws before anything is cached
+  const cacheKey = bytesToHex(bytes);
+  let p = ids.get(cacheKey);
+  if (!p) {
+    p = computeId(bytes);
+    ids.set(cacheKey, p);
+  }
+  return p;
+}
+
+async function computeId(pub: Uint8Array<ArrayBuffer>): Promise<string> {
+  const h = new Uint8Array(await crypto.subtle.digest("SHA-256", pub));
   const b = h.slice(0, 16);
   b[6] = 0x80 | (b[6] & 0x0f);
   b[8] = 0x80 | (b[8] & 0x3f);

@@ -127,14 +127,17 @@ async function verifyOne(
       err(`signature is not valid base64url: ${(e as Error).message}`);
     }
   }
+  // Start the signature check first: it runs off the main thread while the signer's ids are derived.
+  let verifying: Promise<boolean> | null = null;
+  if (errors.length === before && sig) {
+    const { signature: _omit, ...body } = r;
+    verifying = verifySignature(pub as string, utf8(canonicalJson(body)), sig);
+  }
   if (pubOk) {
     out.signer = publicKeyToDidKey(pub as string);
     out.sovereign = await isSovereignIdFor(r.motebit_id as string, (pub as string).toLowerCase());
   }
-  if (errors.length === before && sig) {
-    const { signature: _omit, ...body } = r;
-    if (!(await verifySignature(pub as string, utf8(canonicalJson(body)), sig))) err("signature does not verify against public_key");
-  }
+  if (verifying && !(await verifying)) err("signature does not verify against public_key");
   if (state.checkResultHash && typeof r.result === "string" && r.result_hash !== (await sha256Hex(r.result))) {
     err("result_hash is not the SHA-256 of result");
   }

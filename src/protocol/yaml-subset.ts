@@ -25,7 +25,7 @@ export function parseYamlSubset(yaml: string, firstLineNo = 1): YamlMap {
     if (text.trim() === "" || text.startsWith("#")) return;
     if (text.startsWith("\t")) fail(no, "tabs are not allowed for indentation");
     if (indent === 0 && (text.startsWith("---") || text.startsWith("..."))) fail(no, "unexpected document marker");
-    lines.push({ no, indent, text: text.replace(/\s+$/, "") });
+    lines.push({ no, indent, text: text.trimEnd() });
   });
   if (lines.length === 0) return {};
   const p = new Parser(lines);
@@ -143,7 +143,7 @@ function splitKey(line: Line): { key: string; rest: string } {
     refuseSpecial(text, line.no);
     const m = /:(\s|$)/.exec(text);
     if (!m || m.index === 0) fail(line.no, 'expected "key: value"');
-    key = text.slice(0, m.index).replace(/\s+$/, "");
+    key = text.slice(0, m.index).trimEnd();
     if (key.startsWith("?")) fail(line.no, "complex keys (?) are not supported");
     after = text.slice(m.index + 1);
   }
@@ -196,7 +196,7 @@ function parseInline(text: string, no: number): YamlValue {
     }
   }
   const hash = text.search(/\s#/);
-  const plain = (hash >= 0 ? text.slice(0, hash) : text).replace(/\s+$/, "");
+  const plain = (hash >= 0 ? text.slice(0, hash) : text).trimEnd();
   if (/:(\s|$)/.test(plain)) fail(no, "a mapping cannot start on the same line as its key");
   if (/^(null|Null|NULL|~)$/.test(plain)) return null;
   if (/^(true|True|TRUE)$/.test(plain)) return true;

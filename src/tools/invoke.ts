@@ -2,7 +2,7 @@
 
 import type { ServedTool, ToolResult } from "./types.js";
 
-export const ABORTED = "aborted";
+const ABORTED = "aborted";
 
 function errorMessage(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);

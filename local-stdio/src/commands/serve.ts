@@ -1,0 +1,142 @@
+// motebit-local serve: the owner's MCP server over stdio, or the edge's HTTP surface on this machine.
+import type { Command } from "../cli.js";
+import { CliError } from "../cli-error.js";
+import { defaultConfig, readConfigFile } from "../config-file.js";
+import { flagInteger, flagString, parseFlags, UsageError, type ParsedFlags } from "../flags.js";
+import { startLocalMotebit, providerFromEnv } from "../local-motebit.js";
+import { resolveDataDir } from "../locations.js";
+import { serveHttp } from "../serve/http-host.js";
+import { serveStdio } from "../serve/stdio-host.js";
+import { claimStdout } from "../serve/stdout-guard.js";
+
+export const DEFAULT_PORT = 3100;
+export const DEFAULT_HOST = "127.0.0.1";
+
+const HELP = `Usage: motebit-local serve [options]
+
+Serve this motebit over MCP.
+  stdio (default): for the MCP host you launch on your own machine. The caller is the owner:
+    your memories, your context. stdout carries JSON-RPC only; diagnostics go to stderr.
+    Never bridge a stdio server to a network (mcp-remote, supergateway, …): every remote
+    caller of the bridge would become the owner.
+  http: the same HTTP surface as the edge. Every caller is a peer, never the owner; without
+    authToken in the config file or a motebit signed token, every request but /health is 401.
+
+Options:
+  --serve-transport T  stdio (default) or http
+  --serve-port N       HTTP port (default ${DEFAULT_PORT})
+  --serve-host H       HTTP address to bind (default ${DEFAULT_HOST}: this machine only)
+  --identity FILE      a signed motebit.md; its key must be FILE's folder/motebit.key (where
+                       init puts it) or "privateKeyPath" in the config file
+  --tools PATH         an ES module (.js, .mjs, .ts) whose default export is the tool array
+  --direct             no model: each task runs one tool with the prompt as its argument
+  --self-test          after relay registration, submit a task to itself (needs a relay)
+  --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
+                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"}
+  --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
+                       else ~/.motebit); created if missing
+
+Auth tokens are read from the config file only ("authToken"), never from a flag.
+Model: set ANTHROPIC_API_KEY (and optionally ANTHROPIC_MODEL); without it tasks run in
+direct mode and motebit_query says no provider is configured.`;
+
+const SPEC = {
+  "serve-transport": "string",
+  "serve-port": "string",
+  "serve-host": "string",
+  identity: "string",
+  tools: "string",
+  direct: "boolean",
+  "self-test": "boolean",
+  config: "string",
+  "data-dir": "string",
+} as const;
+
+export interface ServeOptions {
+  transport: "stdio" | "http";
+  port: number;
+  host: string;
+  identityPath: string | null;
+  toolsPath: string | null;
+  direct: boolean;
+  selfTest: boolean;
+  configPath: string | null;
+  dataDirFlag: string | undefined;
+}
+
+/** Flags → options; every problem is one CliError line (start-up errors exit 1). */
+export function parseServeArgs(argv: string[]): ServeOptions {
+  if (argv.some((a) => a === "--auth-token" || a.startsWith("--auth-token="))) {
+    throw new CliError('there is no --auth-token flag: auth tokens come from the config file only, e.g. --config motebit.json with {"authToken": "…"}');
+  }
+  let flags: ParsedFlags;
+  let port: number | undefined;
+  try {
+    flags = parseFlags(argv, SPEC, "serve");
+    port = flagInteger(flags, "serve-port", 0, 65535);
+  } catch (e) {
+    throw e instanceof UsageError ? new CliError(e.message) : e;
+  }
+  if (flags.positionals.length > 0) throw new CliError(`unexpected argument "${flags.positionals[0]}"`);
+  const transport = flagString(flags, "serve-transport") ?? "stdio";
+  if (transport !== "stdio" && transport !== "http") throw new CliError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
+  return {
+    transport,
+    port: port ?? DEFAULT_PORT,
+    host: flagString(flags, "serve-host") ?? DEFAULT_HOST,
+    identityPath: flagString(flags, "identity") ?? null,
+    toolsPath: flagString(flags, "tools") ?? null,
+    direct: flags.values.has("direct"),
+    selfTest: flags.values.has("self-test"),
+    configPath: flagString(flags, "config") ?? null,
+    dataDirFlag: flagString(flags, "data-dir"),
+  };
+}
+
+const log = (line: string) => void process.stderr.write(line + "\n");
+
+async function run(argv: string[]): Promise<number> {
+  const opts = parseServeArgs(argv);
+  const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
+  const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log);
+  const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
+  const llm = providerFromEnv(process.env, opts.direct);
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, log });
+  const { motebit } = local;
+  const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : llm.id;
+  const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
+  const detail = `tools: ${tools}; model: ${model}; data: ${dataDir}`;
+
+  let stop: () => Promise<string>;
+  if (jsonRpcOut !== null) {
+    log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
+    const done = serveStdio(motebit, jsonRpcOut, log);
+    stop = () => done;
+  } else {
+    let http;
+    try {
+      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: config.server, host: opts.host, port: opts.port });
+    } catch (e) {
+      local.sql.close();
+      throw new CliError(`cannot listen on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
+    log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
+    stop = () =>
+      new Promise<string>((resolveStop) => {
+        const end = (why: string) => void http.close().then(() => resolveStop(why));
+        process.once("SIGINT", () => end("SIGINT"));
+        process.once("SIGTERM", () => end("SIGTERM"));
+      });
+  }
+  if (opts.selfTest) log("motebit: --self-test needs a relay (the relay loop is not built yet): skipped");
+
+  const why = await stop();
+  local.sql.close();
+  log(`motebit ${motebit.motebitId} stopped (${why})`);
+  // Something a tools module left running (a timer, a socket) must not keep a stopped server alive.
+  setTimeout(() => process.exit(0), 1_000).unref();
+  return 0;
+}
+
+export const command: Command = { summary: "serve this motebit over MCP (stdio for the owner, or http for peers)", help: HELP, run };

@@ -1,0 +1,78 @@
+// Builds the owner's motebit on this machine: identity and key, tools, model, and its state in
+// <dataDir>/motebit.sqlite (the same memories and receipt ledger as at the edge, over the same SQL port).
+import { mkdirSync } from "node:fs";
+import { Motebit } from "../../src/motebit.js";
+import { systemClock, type LlmProvider } from "../../src/ports.js";
+import { AnthropicLlm, ANTHROPIC_DEFAULT_MODEL } from "../../src/agent/llm-anthropic.js";
+import { loadHostIdentity } from "../../src/server/identity.js";
+import type { ToolRegistry } from "../../src/tools/registry.js";
+import { CliError } from "./cli-error.js";
+import type { LocalConfig } from "./config-file.js";
+import { loadLocalIdentity } from "./local-identity.js";
+import { databasePath } from "./locations.js";
+import { openSqlite, type LocalSql } from "./sqlite-port.js";
+import { loadToolsModule } from "./tools-module.js";
+
+export interface LocalMotebit {
+  motebit: Motebit;
+  sql: LocalSql;
+  dataDir: string;
+  /** What runs tasks and queries: the model id, or null for direct mode. */
+  llm: LlmProvider | null;
+}
+
+/** The model from the environment (ANTHROPIC_API_KEY, ANTHROPIC_MODEL, ANTHROPIC_BASE_URL), or null for direct mode. */
+export function providerFromEnv(env: NodeJS.ProcessEnv, direct: boolean): LlmProvider | null {
+  const apiKey = env.ANTHROPIC_API_KEY?.trim();
+  if (direct || !apiKey) return null;
+  return new AnthropicLlm({ apiKey, model: env.ANTHROPIC_MODEL?.trim() || ANTHROPIC_DEFAULT_MODEL, baseUrl: env.ANTHROPIC_BASE_URL?.trim() || undefined });
+}
+
+export async function startLocalMotebit(o: {
+  identityPath: string | null;
+  toolsPath: string | null;
+  dataDir: string;
+  config: LocalConfig;
+  llm: LlmProvider | null;
+  log: (line: string) => void;
+}): Promise<LocalMotebit> {
+  // Everything that can be wrong with the inputs is found before anything is written.
+  const identity = o.identityPath === null ? null : await loadLocalIdentity({ ...keyOpts(o), identityPath: o.identityPath });
+  const tools = o.toolsPath === null ? undefined : await loadToolsModule(o.toolsPath);
+  try {
+    mkdirSync(o.dataDir, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    throw new CliError(`cannot create data dir ${o.dataDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const { seedHex, identityFileText } = identity ?? (await loadLocalIdentity({ ...keyOpts(o), identityPath: null }));
+
+  let sql: LocalSql;
+  try {
+    sql = openSqlite(databasePath(o.dataDir));
+  } catch (e) {
+    throw new CliError(`cannot open ${databasePath(o.dataDir)}: ${(e as Error).message}`);
+  }
+  try {
+    const host = await loadHostIdentity(sql, { privateKeyHex: seedHex, identityFileText });
+    const motebit = await Motebit.create({
+      sql,
+      clock: systemClock,
+      signer: host.signer,
+      motebitId: host.motebitId,
+      deviceId: host.deviceId,
+      identityFileText: host.identityFileText,
+      tools: tools as ToolRegistry | undefined,
+      llm: o.llm,
+      taskTimeoutMs: o.config.taskTimeoutMs ?? undefined,
+      log: o.log,
+    });
+    return { motebit, sql, dataDir: o.dataDir, llm: o.llm };
+  } catch (e) {
+    sql.close();
+    throw e instanceof CliError ? e : new CliError((e as Error).message);
+  }
+}
+
+function keyOpts(o: { config: LocalConfig; dataDir: string; log: (line: string) => void }) {
+  return { privateKeyPath: o.config.privateKeyPath, dataDir: o.dataDir, warn: o.log, note: o.log };
+}

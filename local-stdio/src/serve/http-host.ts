@@ -1,0 +1,42 @@
+// `--serve-transport http`: the edge's own Hono app (worker/app.ts) under Node, over an in-process backend
+// built from the same src/server pieces and the local SQLite file. Same auth, sessions, limits and peer
+// rules as the edge: every HTTP caller is a peer, and without authToken or a signed token it gets 401.
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "../../../worker/app.js";
+import type { Motebit } from "../../../src/motebit.js";
+import type { Clock, SqlPort } from "../../../src/ports.js";
+import { inProcessBackend } from "../../../src/server/backend.js";
+import type { ServerConfig } from "../../../src/server/config.js";
+
+export interface HttpHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveHttp(o: {
+  motebit: Motebit;
+  sql: SqlPort;
+  clock: Clock;
+  config: ServerConfig;
+  host: string;
+  port: number;
+}): Promise<HttpHost> {
+  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit });
+  const app = createApp(() => backend);
+  const server = await new Promise<ServerType>((resolveListening, reject) => {
+    const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolveListening(s));
+    s.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostInUrl = o.host.includes(":") ? `[${o.host}]` : o.host;
+  return {
+    url: `http://${hostInUrl}:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        // Open keep-alive connections would hold close() forever.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

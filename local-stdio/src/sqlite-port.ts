@@ -1,0 +1,64 @@
+// The SQL port over a local SQLite file (better-sqlite3 12): the motebit-local twin of the Durable Object's
+// ctx.storage.sql, so the core's schema and queries run unchanged on the owner's machine.
+import Database from "better-sqlite3";
+import type { SqlPort, SqlValue } from "../../src/ports.js";
+
+export interface LocalSql extends SqlPort {
+  close(): void;
+}
+
+/** better-sqlite3 binds Buffers, not bare Uint8Arrays or ArrayBuffers. */
+function bind(v: SqlValue): unknown {
+  if (v instanceof ArrayBuffer) return Buffer.from(v);
+  if (v instanceof Uint8Array && !Buffer.isBuffer(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  return v;
+}
+
+/** BLOBs come back as plain Uint8Arrays, as ctx.storage.sql returns them (never Node Buffers). */
+function unbind<T>(row: unknown): T {
+  const r = row as Record<string, unknown>;
+  for (const k in r) {
+    const v = r[k];
+    if (Buffer.isBuffer(v)) r[k] = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  }
+  return r as T;
+}
+
+/** Opens (creating if missing) a SQLite database file, or ":memory:". File databases run in WAL mode. */
+export function openSqlite(path: string): LocalSql {
+  const db = new Database(path);
+  if (path !== ":memory:") {
+    db.pragma("journal_mode = WAL");
+    // `memory` and `receipts` may open the file while `serve` holds it: wait for its write lock instead of failing.
+    db.pragma("busy_timeout = 5000");
+  }
+  db.pragma("foreign_keys = ON");
+  // Statements are prepared once per SQL text: the core reuses a small set of fixed queries.
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let st = statements.get(sql);
+    if (!st) statements.set(sql, (st = db.prepare(sql)));
+    return st;
+  };
+  return {
+    all<T>(sql: string, ...params: SqlValue[]): T[] {
+      const st = prepare(sql);
+      // A statement that returns no data (DDL, plain INSERT) cannot .all() in better-sqlite3: run it instead.
+      if (!st.reader) {
+        st.run(...params.map(bind));
+        return [];
+      }
+      return st.all(...params.map(bind)).map((row) => unbind<T>(row));
+    },
+    run(sql: string, ...params: SqlValue[]) {
+      return { changes: prepare(sql).run(...params.map(bind)).changes };
+    },
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    close(): void {
+      statements.clear();
+      if (db.open) db.close();
+    },
+  };
+}

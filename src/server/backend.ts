@@ -1,0 +1,33 @@
+// What the HTTP app (worker/app.ts) needs from its host. At the edge the Worker forwards to the motebit's
+// Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
+// after the app has authenticated the caller.
+import type { Clock, SqlPort } from "../ports.js";
+import type { ServerIdentity } from "./auth.js";
+import type { ServerConfig } from "./config.js";
+import { McpEndpoint, type RpcHandler } from "./mcp-endpoint.js";
+import type { McpCall } from "./mcp-request.js";
+
+export interface ServerBackend {
+  /** The deployment's settings. Throws StartupError when they are malformed. */
+  config(): ServerConfig;
+  /** Who this server is. Rejects with StartupError when the motebit cannot start. */
+  identity(): Promise<ServerIdentity>;
+  /** Serves one authenticated MCP request: jti, rate limit, session, then the message itself. */
+  handleMcp(call: McpCall): Promise<Response>;
+}
+
+/** A backend whose state lives in this process (the Durable Object itself, or motebit-local's HTTP server). */
+export function inProcessBackend(o: {
+  config: ServerConfig;
+  sql: SqlPort;
+  clock: Clock;
+  motebit: { motebitId: string; publicKeyHex: string; handleRpc: RpcHandler };
+}): ServerBackend {
+  const endpoint = new McpEndpoint({ sql: o.sql, clock: o.clock, config: o.config, rpc: (m, ctx) => o.motebit.handleRpc(m, ctx) });
+  const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
+  return {
+    config: () => o.config,
+    identity: async () => identity,
+    handleMcp: (call) => endpoint.handle(call),
+  };
+}

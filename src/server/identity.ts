@@ -1,0 +1,60 @@
+// The motebit's key and ids as a host starts it: the configured seed, or one generated on first start and
+// kept in the host's own SQLite (the embedded default); a signed identity file, if given, must be signed by
+// that very key. device_id is a random UUID kept beside it, stable across restarts.
+import type { SqlPort } from "../ports.js";
+import { createSigner, generateSeedHex, sovereignMotebitId, verifyIdentityFile, type Signer } from "../protocol/index.js";
+import type { IdentitySecrets } from "./config.js";
+import { StartupError } from "./startup-error.js";
+
+export interface HostIdentity {
+  signer: Signer;
+  motebitId: string;
+  deviceId: string;
+  /** The verified identity file, when one was configured. */
+  identityFileText: string | null;
+}
+
+function migrate(sql: SqlPort): void {
+  sql.run("CREATE TABLE IF NOT EXISTS host_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+}
+
+/** The stored value of `key`, created with `make()` the first time. */
+function storedValue(sql: SqlPort, key: string, make: () => string): string {
+  const row = sql.all<{ value: string }>("SELECT value FROM host_meta WHERE key = ?", key)[0];
+  if (row) return row.value;
+  const value = make();
+  sql.run("INSERT INTO host_meta (key, value) VALUES (?, ?)", key, value);
+  return value;
+}
+
+/** Throws StartupError with a message that says what to fix. */
+export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): Promise<HostIdentity> {
+  migrate(sql);
+  const deviceId = storedValue(sql, "device_id", () => crypto.randomUUID());
+  let signer: Signer;
+  if (secrets.privateKeyHex !== null) {
+    try {
+      signer = await createSigner(secrets.privateKeyHex);
+    } catch (e) {
+      throw new StartupError(`MOTEBIT_PRIVATE_KEY must be a 32-byte Ed25519 seed as 64 hex chars: ${(e as Error).message}`);
+    }
+  } else {
+    signer = await createSigner(storedValue(sql, "generated_seed_hex", generateSeedHex));
+  }
+
+  if (secrets.identityFileText === null) {
+    return { signer, motebitId: await sovereignMotebitId(signer.publicKeyHex), deviceId, identityFileText: null };
+  }
+  const verdict = await verifyIdentityFile(secrets.identityFileText);
+  if (!verdict.valid || !verdict.doc || !verdict.publicKeyHex) {
+    throw new StartupError(`MOTEBIT_IDENTITY is not a valid signed identity file: ${verdict.errors.join("; ")}`);
+  }
+  if (verdict.publicKeyHex !== signer.publicKeyHex) {
+    const keySource = secrets.privateKeyHex !== null ? "MOTEBIT_PRIVATE_KEY" : "the key generated on first start (MOTEBIT_PRIVATE_KEY is not set)";
+    throw new StartupError(
+      `MOTEBIT_IDENTITY is signed by key ${verdict.publicKeyHex.slice(0, 16)}…, but ${keySource} is key ` +
+        `${signer.publicKeyHex.slice(0, 16)}…: set MOTEBIT_PRIVATE_KEY to the seed that signed the identity file`,
+    );
+  }
+  return { signer, motebitId: verdict.doc.motebit_id, deviceId, identityFileText: secrets.identityFileText };
+}

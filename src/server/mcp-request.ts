@@ -1,0 +1,112 @@
+// The stateless half of the Streamable HTTP endpoint: everything decided from the request alone, before any
+// state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
+import { classifyMessage, INVALID_REQUEST, PARSE_ERROR } from "../mcp/jsonrpc.js";
+import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
+import { fromUtf8 } from "../protocol/index.js";
+import type { JtiClaim, PeerPrincipal } from "./auth.js";
+import { readBodyCapped } from "./body.js";
+import { rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+
+export type ResponseMode = "json" | "sse";
+
+/** One authenticated MCP request, as plain data (it may cross an RPC boundary to the Durable Object). */
+export type McpCall = {
+  principal: PeerPrincipal;
+  /** The signed token's jti to consume, or null for the static token. */
+  jti: JtiClaim | null;
+  sessionId: string | null;
+} & (
+  | { method: "DELETE" }
+  | { method: "POST"; mode: ResponseMode; kind: "request" | "notification" | "response"; message: unknown }
+);
+
+export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+export const SESSION_HEADER = "Mcp-Session-Id";
+export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
+
+/** The q-value the Accept header gives `type`, taken from the most specific range that matches it. */
+function acceptQuality(ranges: { type: string; q: number }[], type: string): number {
+  const [major] = type.split("/");
+  let best = { specificity: -1, q: 0 };
+  for (const r of ranges) {
+    const specificity = r.type === type ? 2 : r.type === `${major}/*` ? 1 : r.type === "*/*" ? 0 : -1;
+    if (specificity > best.specificity) best = { specificity, q: r.q };
+  }
+  return best.q;
+}
+
+/** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
+export function responseMode(accept: string | null): ResponseMode | null {
+  if (accept === null || accept.trim() === "") return "json";
+  const ranges = accept.split(",").map((part) => {
+    const [type, ...params] = part.split(";");
+    const qParam = params.map((p) => p.trim().split("=")).find(([k]) => k.trim().toLowerCase() === "q");
+    const q = qParam ? Number(qParam[1]) : 1;
+    return { type: type.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
+  });
+  const json = acceptQuality(ranges, "application/json");
+  const sse = acceptQuality(ranges, "text/event-stream");
+  if (json <= 0 && sse <= 0) return null;
+  return sse > json ? "sse" : "json";
+}
+
+/** 400 for an MCP-Protocol-Version we do not speak; an absent header means 2025-03-26 (MCP spec), which we do. */
+export function checkProtocolVersion(headers: Headers): Response | null {
+  const v = headers.get(PROTOCOL_VERSION_HEADER);
+  if (v === null || isSupportedProtocolVersion(v.trim())) return null;
+  return rpcErrorResponse(
+    400,
+    TRANSPORT_ERROR,
+    `Bad Request: unsupported MCP-Protocol-Version "${v}" (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+  );
+}
+
+/** Decodes and classifies a POST body: one JSON-RPC message, never a batch. */
+export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "notification" | "response"; message: unknown }> {
+  let message: unknown;
+  try {
+    message = JSON.parse(fromUtf8(bytes));
+  } catch {
+    return { ok: false, response: rpcErrorResponse(400, PARSE_ERROR, "Parse error: the body is not valid UTF-8 JSON") };
+  }
+  if (Array.isArray(message)) {
+    return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, "Invalid Request: JSON-RPC batches are not supported") };
+  }
+  const c = classifyMessage(message);
+  if (c.kind === "invalid") return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, `Invalid Request: ${c.reason}`) };
+  return { ok: true, value: { kind: c.kind, message } };
+}
+
+/** POST /mcp: Accept, protocol version, body cap, JSON, no batch. The caller has already authenticated it. */
+export async function preparePost(
+  request: Request,
+  auth: { principal: PeerPrincipal; jti: JtiClaim | null },
+  maxBodyBytes: number,
+): Promise<Prepared<McpCall>> {
+  const mode = responseMode(request.headers.get("Accept"));
+  if (mode === null) {
+    return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
+  }
+  const badVersion = checkProtocolVersion(request.headers);
+  if (badVersion) return { ok: false, response: badVersion };
+  const body = await readBodyCapped(request.body, maxBodyBytes);
+  if (!body.ok) return { ok: false, response: tooLarge(maxBodyBytes) };
+  const parsed = parseMessage(body.bytes);
+  if (!parsed.ok) return parsed;
+  return {
+    ok: true,
+    value: { ...auth, sessionId: request.headers.get(SESSION_HEADER), method: "POST", mode, ...parsed.value },
+  };
+}
+
+/** DELETE /mcp: ends the session named in Mcp-Session-Id. */
+export function prepareDelete(request: Request, auth: { principal: PeerPrincipal; jti: JtiClaim | null }): Prepared<McpCall> {
+  const badVersion = checkProtocolVersion(request.headers);
+  if (badVersion) return { ok: false, response: badVersion };
+  return { ok: true, value: { ...auth, sessionId: request.headers.get(SESSION_HEADER), method: "DELETE" } };
+}
+
+export function tooLarge(maxBodyBytes: number): Response {
+  return rpcErrorResponse(413, TRANSPORT_ERROR, `Payload Too Large: the body limit is ${maxBodyBytes} bytes`);
+}

@@ -1,0 +1,11 @@
+// The Workers AI double as a WorkerEntrypoint, bound as a service binding named AI in the workerd-memory
+// test project (where the real binding would be [ai]). run() is the binding's call; calls() is a test control.
+import { WorkerEntrypoint } from "cloudflare:workers";
+import { SimWorkersAi } from "./workers-ai-sim.js";
+
+const ai = new SimWorkersAi();
+
+export class WorkersAiDouble extends WorkerEntrypoint {
+  run(model: string, inputs: unknown) { return ai.run(model, inputs); }
+  calls() { return structuredClone(ai.calls); }
+}

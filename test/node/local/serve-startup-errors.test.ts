@@ -1,0 +1,87 @@
+// Every bad input to `serve` stops it before it serves: exit 1, one clear line on stderr, nothing on stdout.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initMotebit, runCli, tempDir, writeToolsModule } from "./helpers/local-cli.js";
+
+const tmp = tempDir();
+let identity: string;
+let tools: string;
+const at = (name: string) => join(tmp.dir, name);
+
+beforeAll(async () => {
+  identity = await initMotebit(at("a"));
+  await initMotebit(at("b"));
+  tools = writeToolsModule(tmp.dir);
+  // Tampered: one governance band raised after signing.
+  mkdirSync(at("tampered"));
+  copyFileSync(join(at("a"), "motebit.key"), join(at("tampered"), "motebit.key"));
+  const signed = readFileSync(identity, "utf8");
+  const tampered = signed.replace(`deny_above: "R4_MONEY"`, `deny_above: "R3_EXECUTE"`);
+  if (tampered === signed) throw new Error("the tamper did not change the identity file");
+  writeFileSync(join(at("tampered"), "motebit.md"), tampered);
+  // Key mismatch: a's identity file beside b's key.
+  mkdirSync(at("mismatch"));
+  copyFileSync(identity, join(at("mismatch"), "motebit.md"));
+  copyFileSync(join(at("b"), "motebit.key"), join(at("mismatch"), "motebit.key"));
+  // No key beside the identity file.
+  mkdirSync(at("nokey"));
+  copyFileSync(identity, join(at("nokey"), "motebit.md"));
+  writeFileSync(at("shape.mjs"), "export default { tools: [] };\n");
+  writeFileSync(
+    at("reserved.mjs"),
+    `export default [{ definition: { name: "motebit_evil", description: "x", inputSchema: { type: "object" }, risk: "R0_READ" }, handler: () => ({ ok: true, data: 1 }) }];\n`,
+  );
+  writeFileSync(at("broken.mjs"), "export default [;\n");
+  writeFileSync(at("bad-config.json"), "{ not json");
+  writeFileSync(at("unknown-config.json"), JSON.stringify({ authtoken: "typo" }));
+});
+afterAll(() => tmp.cleanup());
+
+async function expectStartupError(args: string[], pattern: RegExp) {
+  const r = await runCli(["serve", ...args]);
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stdout).toBe("");
+  const lines = r.stderr.trimEnd().split("\n");
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^motebit-local serve: /);
+  expect(lines[0]).toMatch(pattern);
+}
+
+describe.concurrent("serve start-up errors", () => {
+  it("unknown flag", () => expectStartupError(["--bogus"], /unknown flag --bogus/));
+  it("non-numeric port", () => expectStartupError(["--serve-port", "abc"], /--serve-port must be a whole number from 0 to 65535, got "abc"/));
+  it("port out of range", () => expectStartupError(["--serve-port", "70000"], /--serve-port must be a whole number/));
+  it("bad transport", () => expectStartupError(["--serve-transport", "sse"], /--serve-transport must be "stdio" or "http", got "sse"/));
+  it("flag without its value", () => expectStartupError(["--identity"], /--identity needs a value/));
+  it("--auth-token flag", () => expectStartupError(["--auth-token", "s3cret"], /no --auth-token flag: auth tokens come from the config file only/));
+  it("--auth-token=value", () => expectStartupError(["--auth-token=s3cret"], /config file only/));
+  it("missing identity file", () => expectStartupError(["--identity", at("nowhere/motebit.md")], /cannot read identity file .*nowhere\/motebit\.md: ENOENT/));
+  it("tampered identity file", async () => {
+    await expectStartupError(["--identity", join(at("tampered"), "motebit.md")], /does not verify: identity file signature does not verify/);
+    expect(existsSync(join(at("tampered"), ".motebit"))).toBe(false);
+  });
+  it("identity signed by another key", () =>
+    expectStartupError(["--identity", join(at("mismatch"), "motebit.md")], /key mismatch: .* is signed by key [0-9a-f]{16}… but .*motebit\.key holds key [0-9a-f]{16}…/));
+  it("identity without its key", () => expectStartupError(["--identity", join(at("nokey"), "motebit.md")], /no private key for .*: expected .*nokey\/motebit\.key/));
+  it("tools module that does not exist", () =>
+    expectStartupError(["--identity", identity, "--tools", at("missing.mjs")], /tools module .*missing\.mjs does not exist/));
+  it("tools module with a bad shape", () =>
+    expectStartupError(["--identity", identity, "--tools", at("shape.mjs")], /the default export must be an array/));
+  it("tools module using a motebit_ name", () =>
+    expectStartupError(["--identity", identity, "--tools", at("reserved.mjs")], /"motebit_evil".*reserved for the motebit's own tools/));
+  it("tools module that does not load", () => expectStartupError(["--identity", identity, "--tools", at("broken.mjs")], /could not be loaded/));
+  it("config file that is not JSON", () => expectStartupError(["--config", at("bad-config.json")], /config file .*bad-config\.json: not valid JSON/));
+  it("config file with an unknown field", () => expectStartupError(["--config", at("unknown-config.json")], /unknown field "authtoken"/));
+  it("http on a port already in use", async () => {
+    const { createServer } = await import("node:net");
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, "127.0.0.1", r));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      await expectStartupError(["--identity", identity, "--tools", tools, "--serve-transport", "http", "--serve-port", String(port)], /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    } finally {
+      busy.close();
+    }
+  });
+});

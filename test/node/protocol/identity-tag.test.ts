@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { identityTag, stripIdentityTag, withIdentityTag } from "../../../src/protocol/index.js";
+import { demo } from "./fixtures.js";
+
+describe("identity tag", () => {
+  it("is the id prefix and key prefix in brackets", () => {
+    expect(identityTag(demo.sovereign_motebit_id, demo.public_key_hex)).toBe("[motebit:65b60673 key:79b5562e8fe654f9]");
+    expect(identityTag(demo.sovereign_motebit_id, null)).toBe("[motebit:65b60673 key:none]");
+  });
+
+  it("follows the text after one newline and strips back to the text", () => {
+    const tagged = withIdentityTag("result text", demo.sovereign_motebit_id, demo.public_key_hex);
+    expect(tagged).toBe("result text\n[motebit:65b60673 key:79b5562e8fe654f9]");
+    expect(stripIdentityTag(tagged)).toBe("result text");
+    expect(stripIdentityTag(tagged + "  \n")).toBe("result text");
+    expect(stripIdentityTag("no tag here")).toBe("no tag here");
+    expect(stripIdentityTag(withIdentityTag("", "x", null))).toBe("");
+  });
+});
+
+describe("stripIdentityTag matches the client regex", () => {
+  const CLIENT_RE = /\n?\[motebit:[^\]]*\]\s*$/;
+  it("on tricky endings", () => {
+    for (const text of [
+      "a\n[motebit:x [motebit:y]", "a [motebit:x] [motebit:y]\t\n", "a[motebit:]", "[motebit:]", "a\n\n[motebit:z]", "a]\n[motebit:q]",
+      "a\n[motebit:x]b", "a\n[motebit", "a\n[motebit:x\n]", "a\n[motebit:x]\u00a0", "]", "", "\n[motebit:a]]", "[motebit:[motebit:]",
+    ]) {
+      expect(stripIdentityTag(text), JSON.stringify(text)).toBe(text.replace(CLIENT_RE, ""));
+    }
+  });
+
+  it("in linear time on hostile text", () => {
+    const hostile = "[motebit:".repeat(200_000) + "x";
+    const start = performance.now();
+    expect(stripIdentityTag(hostile)).toBe(hostile);
+    expect(stripIdentityTag(hostile + "]")).toBe("");
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { readIdentitySecrets, readServerConfig } from "../../../src/server/config.js";
+import { parseKnownCallers } from "../../../src/server/known-callers.js";
+import { StartupError } from "../../../src/server/startup-error.js";
+import keys from "../../fixtures/edge/keys.json";
+
+const KEY = keys.known_caller.public_key_hex;
+
+function startupError(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(StartupError);
+    return (e as Error).message;
+  }
+  throw new Error("expected a StartupError");
+}
+
+describe("server config", () => {
+  it("defaults: no static token, no known callers, no relay, 600/min, 1 MiB, 30 min sessions, 32 per caller", () => {
+    expect(readServerConfig({})).toEqual({
+      authToken: null,
+      knownCallers: new Map(),
+      relayTrust: null,
+      allowedOrigins: [],
+      rateLimitPerMinute: 600,
+      maxBodyBytes: 1024 * 1024,
+      sessionTtlMs: 30 * 60_000,
+      maxSessionsPerCaller: 32,
+    });
+  });
+
+  it("reads every variable", () => {
+    const c = readServerConfig({
+      MOTEBIT_AUTH_TOKEN: "s3cret",
+      MOTEBIT_KNOWN_CALLERS: JSON.stringify({ "peer-1": { public_key: KEY.toUpperCase(), trust: "trusted" } }),
+      MOTEBIT_RELAY_TRUST: KEY,
+      MOTEBIT_ALLOWED_ORIGINS: "https://a.example.com, https://B.example.com:8443/",
+      MOTEBIT_RATE_LIMIT: "0",
+    });
+    expect(c.authToken).toBe("s3cret");
+    expect(c.knownCallers.get("peer-1")).toEqual({ publicKeyHex: KEY, trust: "trusted" });
+    expect(c.relayTrust).toBe(KEY);
+    expect(c.allowedOrigins).toEqual(["https://a.example.com", "https://b.example.com:8443"]);
+    expect(c.rateLimitPerMinute).toBe(0);
+  });
+
+  it("an empty value counts as unset", () => {
+    expect(readServerConfig({ MOTEBIT_AUTH_TOKEN: "", MOTEBIT_KNOWN_CALLERS: " ", MOTEBIT_RATE_LIMIT: "" })).toMatchObject({
+      authToken: null,
+      rateLimitPerMinute: 600,
+    });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(startupError(() => readServerConfig({ MOTEBIT_RELAY_TRUST: "abc" }))).toMatch(/^MOTEBIT_RELAY_TRUST must be a 32-byte Ed25519 public key in hex/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_RATE_LIMIT: "ten" }))).toMatch(/^MOTEBIT_RATE_LIMIT must be a whole number/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_RATE_LIMIT: "-1" }))).toMatch(/^MOTEBIT_RATE_LIMIT/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_ALLOWED_ORIGINS: "https://ok.example.com,*" }))).toBe(
+      'MOTEBIT_ALLOWED_ORIGINS: "*" is not an origin like https://app.example.com',
+    );
+    expect(startupError(() => readServerConfig({ MOTEBIT_ALLOWED_ORIGINS: "https://x.example.com/path" }))).toMatch(/not an origin/);
+  });
+
+  it("identity secrets are optional", () => {
+    expect(readIdentitySecrets({})).toEqual({ privateKeyHex: null, identityFileText: null });
+    expect(readIdentitySecrets({ MOTEBIT_PRIVATE_KEY: ` ${keys.server.seed_hex}\n`, MOTEBIT_IDENTITY: "---\n" })).toEqual({
+      privateKeyHex: keys.server.seed_hex,
+      identityFileText: "---\n",
+    });
+  });
+});
+
+describe("MOTEBIT_KNOWN_CALLERS", () => {
+  it("accepts JSON text or an object (a wrangler.toml table); trust defaults to first_contact", () => {
+    const fromText = parseKnownCallers(JSON.stringify({ a: { public_key: KEY } }));
+    const fromObject = parseKnownCallers({ a: { public_key: KEY, trust: "blocked" } });
+    expect(fromText.get("a")).toEqual({ publicKeyHex: KEY, trust: "first_contact" });
+    expect(fromObject.get("a")).toEqual({ publicKeyHex: KEY, trust: "blocked" });
+  });
+
+  it("malformed input is a startup error with a clear message", () => {
+    expect(startupError(() => parseKnownCallers("{not json"))).toMatch(/^MOTEBIT_KNOWN_CALLERS is not valid JSON \(/);
+    expect(startupError(() => parseKnownCallers("[]"))).toMatch(/^MOTEBIT_KNOWN_CALLERS must be a JSON object/);
+    expect(startupError(() => parseKnownCallers({ a: "key" }))).toBe('MOTEBIT_KNOWN_CALLERS["a"] must be an object with "public_key" and "trust"');
+    expect(startupError(() => parseKnownCallers({ a: { public_key: "00" } }))).toMatch(
+      /^MOTEBIT_KNOWN_CALLERS\["a"\]\.public_key must be a 32-byte Ed25519 public key in hex/,
+    );
+    expect(startupError(() => parseKnownCallers({ a: { public_key: KEY, trust: "owner" } }))).toBe(
+      'MOTEBIT_KNOWN_CALLERS["a"].trust must be one of first_contact, verified, trusted, blocked, got "owner"',
+    );
+  });
+});

@@ -1,0 +1,71 @@
+// The Node host's shape: the same Hono app over an in-process backend (better-sqlite3), driven by the real MCP SDK client.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, it } from "vitest";
+import exampleTools from "../../../examples/tools/index.js";
+import { Motebit } from "../../../src/motebit.js";
+import { systemClock } from "../../../src/ports.js";
+import { createSigner, identityTag, mintBearerToken } from "../../../src/protocol/index.js";
+import { inProcessBackend } from "../../../src/server/backend.js";
+import { readServerConfig } from "../../../src/server/config.js";
+import { loadHostIdentity } from "../../../src/server/identity.js";
+import { ToolRegistry } from "../../../src/tools/registry.js";
+import { createApp } from "../../../worker/app.js";
+import keys from "../../fixtures/edge/keys.json";
+import { memorySql } from "../helpers/sqlite.js";
+
+async function nodeApp() {
+  const sql = memorySql();
+  const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
+  const motebit = await Motebit.create({
+    sql,
+    clock: systemClock,
+    signer: id.signer,
+    motebitId: id.motebitId,
+    deviceId: id.deviceId,
+    tools: ToolRegistry.fromModule(exampleTools),
+  });
+  const config = readServerConfig({
+    MOTEBIT_AUTH_TOKEN: keys.auth_token,
+    MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
+  });
+  const backend = inProcessBackend({ config, sql, clock: systemClock, motebit });
+  return { app: createApp(() => backend), sql };
+}
+
+describe("the app in-process (the Node host's HTTP surface)", () => {
+  it("serves /health without auth", async () => {
+    const { app } = await nodeApp();
+    const res = await app.fetch(new Request("http://127.0.0.1:3100/health"));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", motebit_id: keys.server.sovereign_motebit_id });
+  });
+
+  it("the MCP SDK client initializes, lists, calls and terminates with a fresh signed token per request", async () => {
+    const { app, sql } = await nodeApp();
+    const caller = await createSigner(keys.known_caller.seed_hex);
+    const signedFetch = async (url: string | URL, init?: RequestInit) => {
+      const token = await mintBearerToken(
+        { mid: keys.known_caller.sovereign_motebit_id, did: "device-1", aud: "mcp:call", sub: keys.server.sovereign_motebit_id },
+        caller,
+      );
+      const headers = new Headers(init?.headers);
+      headers.set("Authorization", `Bearer motebit:${token}`);
+      return app.fetch(new Request(url, { ...init, headers }));
+    };
+    const transport = new StreamableHTTPClientTransport(new URL("http://127.0.0.1:3100/mcp"), { fetch: signedFetch });
+    const client = new Client({ name: "edge-test", version: "1.0.0" });
+    await client.connect(transport);
+    expect(transport.sessionId).toMatch(/^[0-9a-f]{32}$/);
+    expect(sql.all("SELECT caller_id FROM mcp_sessions")).toEqual([{ caller_id: keys.known_caller.sovereign_motebit_id }]);
+
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools", "echo"]));
+    const result = (await client.callTool({ name: "echo", arguments: { text: "hi" } })) as { content: { type: string; text: string }[] };
+    expect(result.content[0].text).toBe(`hi\n${identityTag(keys.server.sovereign_motebit_id, keys.server.public_key_hex)}`);
+
+    await transport.terminateSession();
+    expect(sql.all("SELECT caller_id FROM mcp_sessions")).toEqual([]);
+    await client.close();
+  });
+});

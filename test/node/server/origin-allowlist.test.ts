@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { isAllowedOrigin } from "../../../src/server/origin.js";
+
+describe("origin allowlist", () => {
+  const self = "https://motebit.example.workers.dev";
+  it.each([
+    [self, true],
+    ["http://localhost:6274", true],
+    ["https://127.0.0.1", true],
+    ["http://[::1]:3000", true],
+    ["https://app.example.com", true],
+    ["https://APP.example.com:443", true],
+    ["https://evil.example.com", false],
+    ["http://app.example.com", false],
+    ["http://localhost.evil.com", false],
+    ["null", false],
+    ["file://", false],
+  ])("%s → %s", (origin, allowed) => {
+    expect(isAllowedOrigin(origin, self, ["https://app.example.com"])).toBe(allowed);
+  });
+});

@@ -1,0 +1,50 @@
+// Foreign browser origins are refused (DNS rebinding); allowed ones get CORS; preflight needs no auth.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, INITIALIZE, post } from "./helpers.js";
+
+function preflight(origin: string): Promise<Response> {
+  return SELF.fetch(`${BASE}/mcp`, {
+    method: "OPTIONS",
+    headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type, mcp-session-id" },
+  });
+}
+
+describe("Origin", () => {
+  it("a present foreign Origin → 403, before auth", async () => {
+    for (const auth of [undefined, null]) {
+      const res = await post(INITIALIZE, { auth, headers: { Origin: "https://evil.example.com" } });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it("our own origin, loopback origins and MOTEBIT_ALLOWED_ORIGINS are served, with CORS headers", async () => {
+    for (const origin of [BASE, "http://localhost:6274", "http://127.0.0.1:3000", "http://[::1]:8080", "https://app.example.com"]) {
+      const res = await post(INITIALIZE, { headers: { Origin: origin } });
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+      expect(res.headers.get("Access-Control-Expose-Headers")).toContain("Mcp-Session-Id");
+    }
+  });
+
+  it("no Origin (a non-browser agent) is not a browser: served", async () => {
+    expect((await post(INITIALIZE)).status).toBe(200);
+  });
+});
+
+describe("CORS preflight", () => {
+  it("passes without auth and allows the MCP headers", async () => {
+    const res = await preflight("https://app.example.com");
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.com");
+    const allowed = res.headers.get("Access-Control-Allow-Headers")!.toLowerCase();
+    for (const h of ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"]) expect(allowed).toContain(h);
+    expect(res.headers.get("Access-Control-Allow-Methods")).toContain("POST");
+    expect(res.headers.get("Access-Control-Allow-Methods")).toContain("DELETE");
+    expect(res.headers.get("Access-Control-Expose-Headers")).toContain("Mcp-Session-Id");
+  });
+
+  it("from a foreign origin → 403", async () => {
+    expect((await preflight("https://evil.example.com")).status).toBe(403);
+  });
+});

@@ -1,0 +1,109 @@
+// The HTTP surface of a motebit, host-neutral: the edge Worker serves it in front of the Durable Object,
+// and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
+// Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
+import { Hono, type Context } from "hono";
+import { authenticate, type JtiClaim, type PeerPrincipal } from "../src/server/auth.js";
+import type { ServerBackend } from "../src/server/backend.js";
+import { declaredLengthWithin } from "../src/server/body.js";
+import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "../src/server/mcp-request.js";
+import { isAllowedOrigin } from "../src/server/origin.js";
+import { jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
+import { StartupError } from "../src/server/startup-error.js";
+
+export type { ServerBackend } from "../src/server/backend.js";
+
+type AppEnv<E extends object> = {
+  Bindings: E;
+  Variables: { backend: ServerBackend; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
+};
+
+const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
+const ALLOWED_HEADERS = ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"].join(", ");
+const EXPOSED_HEADERS = [SESSION_HEADER, "Retry-After", "WWW-Authenticate"].join(", ");
+
+/** A startup failure is logged once per message, not once per request. */
+const loggedStartupErrors = new Set<string>();
+
+/**
+ * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it).
+ * It is called per request, so it should cache what it builds.
+ */
+export function createApp<E extends object = object>(backendFor: (env: E) => ServerBackend): Hono<AppEnv<E>> {
+  const app = new Hono<AppEnv<E>>();
+
+  app.onError((err) => {
+    if (err instanceof StartupError) {
+      if (!loggedStartupErrors.has(err.message)) {
+        loggedStartupErrors.add(err.message);
+        console.error(`motebit cannot start: ${err.message}`);
+      }
+      return startupFailureResponse(err.message);
+    }
+    console.error("motebit: internal error", err);
+    return jsonResponse(500, { error: "internal error" });
+  });
+  app.notFound(() => jsonResponse(404, { error: "not found" }));
+
+  app.use("*", async (c, next) => {
+    const backend = backendFor(c.env);
+    const config = backend.config();
+    c.set("backend", backend);
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && !isAllowedOrigin(origin, new URL(c.req.url).origin, config.allowedOrigins)) {
+      return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${origin} is not allowed`);
+    }
+    if (c.req.method === "OPTIONS") return preflight(origin);
+    await next();
+    if (origin !== undefined) c.res = withCors(c.res, origin);
+  });
+
+  app.get("/health", async (c) => {
+    const { motebitId } = await c.get("backend").identity();
+    return jsonResponse(200, { status: "ok", motebit_id: motebitId });
+  });
+
+  // Everything below /health is fail-closed.
+  app.use("*", async (c, next) => {
+    const backend = c.get("backend");
+    const { maxBodyBytes } = backend.config();
+    if (!declaredLengthWithin(c.req.header("Content-Length") ?? null, maxBodyBytes)) return tooLarge(maxBodyBytes);
+    const result = await authenticate(c.req.header("Authorization") ?? null, backend.config(), await backend.identity(), Date.now());
+    if (!result.ok) return jsonResponse(result.status, result.body, { "WWW-Authenticate": 'Bearer realm="motebit"' });
+    c.set("auth", { principal: result.principal, jti: result.jti });
+    await next();
+  });
+
+  app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("backend").config().maxBodyBytes)));
+  app.delete("/mcp", async (c) => forward(c, prepareDelete(c.req.raw, c.get("auth"))));
+  // No server-initiated SSE stream: every response rides on its POST.
+  app.all("/mcp", () => rpcErrorResponse(405, TRANSPORT_ERROR, "Method Not Allowed", { Allow: "POST, DELETE, OPTIONS" }));
+
+  return app;
+}
+
+function forward<E extends object>(c: Context<AppEnv<E>>, prepared: Prepared<McpCall>): Promise<Response> | Response {
+  return prepared.ok ? c.get("backend").handleMcp(prepared.value) : prepared.response;
+}
+
+function preflight(origin: string | undefined): Response {
+  const headers = new Headers({
+    "Access-Control-Allow-Methods": ALLOWED_METHODS,
+    "Access-Control-Allow-Headers": ALLOWED_HEADERS,
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+    "Access-Control-Max-Age": "86400",
+  });
+  if (origin !== undefined) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.set("Vary", "Origin");
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+/** Responses from another object may have immutable headers: copy before adding CORS. */
+function withCors(res: Response, origin: string): Response {
+  const out = new Response(res.body, res);
+  out.headers.set("Access-Control-Allow-Origin", origin);
+  out.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  out.headers.append("Vary", "Origin");
+  return out;
+}

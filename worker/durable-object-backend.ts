@@ -1,0 +1,46 @@
+// The edge backend: settings from the Worker's env, state in the deployment's one Durable Object.
+import type { ServerIdentity } from "../src/server/auth.js";
+import type { ServerBackend } from "../src/server/backend.js";
+import { readServerConfig, type ServerConfig } from "../src/server/config.js";
+import { StartupError } from "../src/server/startup-error.js";
+import type { EdgeEnv } from "./env.js";
+
+/** /health and /mcp serve this deployment's motebit: one object, one name. */
+export const MOTEBIT_OBJECT_NAME = "motebit";
+
+// Per env object, so an isolate parses settings once and asks the object who it is once.
+const backends = new WeakMap<EdgeEnv, ServerBackend>();
+
+export function durableObjectBackend(env: EdgeEnv): ServerBackend {
+  let backend = backends.get(env);
+  if (!backend) backends.set(env, (backend = build(env)));
+  return backend;
+}
+
+function build(env: EdgeEnv): ServerBackend {
+  let config: ServerConfig | StartupError | undefined;
+  // Only a value is cached, never a pending promise: a promise must not outlive the request that made it.
+  let identity: ServerIdentity | undefined;
+  const stub = () => env.MOTEBIT.get(env.MOTEBIT.idFromName(MOTEBIT_OBJECT_NAME));
+  return {
+    config() {
+      if (config === undefined) {
+        try {
+          config = readServerConfig(env as unknown as Record<string, unknown>);
+        } catch (e) {
+          if (!(e instanceof StartupError)) throw e;
+          config = e;
+        }
+      }
+      if (config instanceof StartupError) throw config;
+      return config;
+    },
+    async identity() {
+      if (identity) return identity;
+      const answer = await stub().identity();
+      if (!answer.ok) throw new StartupError(answer.error);
+      return (identity = { motebitId: answer.motebitId, publicKeyHex: answer.publicKeyHex });
+    },
+    handleMcp: (call) => stub().handleMcp(call),
+  };
+}

@@ -1,0 +1,18 @@
+// The Worker's and the Durable Object's bindings (wrangler.toml) and settings (vars and secrets, all optional).
+import type { MotebitObject } from "../durable-objects/motebit-object.js";
+import type { WorkersAiBinding } from "../src/memory/embedder-workers-ai.js";
+import type { VectorizeBinding } from "../src/memory/index-vectorize.js";
+
+export interface EdgeEnv {
+  MOTEBIT: DurableObjectNamespace<MotebitObject>;
+  /** Workers AI and Vectorize, when configured: the scale path for memory. */
+  AI?: WorkersAiBinding;
+  VECTORIZE?: VectorizeBinding;
+  MOTEBIT_PRIVATE_KEY?: string;
+  MOTEBIT_IDENTITY?: string;
+  MOTEBIT_AUTH_TOKEN?: string;
+  MOTEBIT_KNOWN_CALLERS?: string | Record<string, unknown>;
+  MOTEBIT_RELAY_TRUST?: string;
+  MOTEBIT_ALLOWED_ORIGINS?: string;
+  MOTEBIT_RATE_LIMIT?: string | number;
+}
