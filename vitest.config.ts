@@ -24,6 +24,7 @@ export default defineConfig({
         test: {
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],
+          exclude: ["test/workerd/memory/**"], // its own project below (other bindings)
           testTimeout: 30_000,
         },
       },

@@ -72,4 +72,14 @@ export class ReceiptLedger {
     const [row] = this.sql.all<Row>("SELECT caller, created_at, json FROM receipts WHERE task_id = ?", taskId);
     return row ? fromRow(row) : undefined;
   }
+
+  /** The receipt already issued to this caller for a relay task, so a retry returns it instead of running twice. */
+  findRelayTask(relayTaskId: string, caller: string): StoredReceipt | undefined {
+    const [row] = this.sql.all<Row>(
+      "SELECT caller, created_at, json FROM receipts WHERE relay_task_id = ? AND caller = ? ORDER BY created_at DESC LIMIT 1",
+      relayTaskId,
+      caller,
+    );
+    return row ? fromRow(row) : undefined;
+  }
 }

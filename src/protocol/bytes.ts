@@ -22,7 +22,7 @@ export function hexToBytes(hex: string, expectedLength?: number): Uint8Array<Arr
   if (hex.length % 2 !== 0) throw new ProtocolError(`hex string has odd length ${hex.length}`);
   if (!HEX_RE.test(hex)) throw new ProtocolError("hex string contains a non-hex character");
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(i * 2, 2), 16);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return out;
 }
 

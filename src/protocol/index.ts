@@ -9,6 +9,7 @@ export * from "./ed25519.js";
 export * from "./did-key.js";
 export * from "./motebit-id.js";
 export * from "./identity-tag.js";
+export * from "./yaml-subset.js";
 export * from "./identity-file.js";
 export * from "./receipt.js";
 export * from "./bearer-token.js";

@@ -36,6 +36,13 @@ export const taskTool: SyntheticTool = {
       if (!v.ok) return refused(v.error);
       delegatedScope = v.token.scope;
     }
+    const relayTaskId = args.relay_task_id as string | undefined;
+    const caller = principalLabel(c.principal);
+    if (relayTaskId !== undefined) {
+      // A relay retrying the same task gets the receipt it was already given: the work never runs twice.
+      const earlier = m.ledger.findRelayTask(relayTaskId, caller);
+      if (earlier) return okJson(earlier.receipt);
+    }
     if (args.dispatch_token !== undefined) {
       if (m.verifyDispatchToken === null) return refused("Denied: this host does not accept dispatch tokens");
       const d = await m.verifyDispatchToken(args.dispatch_token as string);
@@ -51,7 +58,7 @@ export const taskTool: SyntheticTool = {
       signer: m.signer,
       motebitId: m.motebitId,
       deviceId: m.deviceId,
-      relayTaskId: args.relay_task_id as string | undefined,
+      relayTaskId,
       delegatedScope,
       timeoutMs: m.taskTimeoutMs,
       clock: m.clock,
@@ -59,7 +66,7 @@ export const taskTool: SyntheticTool = {
       memoriesFormed: 0,
       signal: c.signal,
     });
-    m.ledger.append(receipt, principalLabel(c.principal));
+    m.ledger.append(receipt, caller);
     return okJson(receipt);
   },
 };

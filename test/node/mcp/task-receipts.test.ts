@@ -77,6 +77,20 @@ describe("motebit_task returns a signed ExecutionReceipt", () => {
     expect((await verifyReceipt(r)).valid).toBe(true);
   });
 
+  it("answers a relay's retry of the same relay_task_id with the receipt it already issued", async () => {
+    let runs = 0;
+    const tools = [{ definition: { name: "count", description: "c", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] }, risk: 0 }, handler: () => ({ ok: true, data: String(++runs) }) }];
+    const h = await makeMotebit({ tools });
+    const relay = { kind: "peer" as const, callerId: "relay:r1", via: "relay" as const, trust: "verified" as const };
+    const first = await receiptOf(h, relay, { prompt: "go", relay_task_id: "rt-9" });
+    const again = await receiptOf(h, relay, { prompt: "go", relay_task_id: "rt-9" });
+    expect(again).toEqual(first);
+    expect(runs).toBe(1);
+    const otherCaller = await receiptOf(h, peer(), { prompt: "go", relay_task_id: "rt-9" });
+    expect(otherCaller.task_id).not.toBe(first.task_id);
+    expect(runs).toBe(2);
+  });
+
   it("appends every receipt to a ledger the owner can read", async () => {
     const h = await makeMotebit();
     const r = await receiptOf(h, peer(), { prompt: "ledger me" });

@@ -1,0 +1,173 @@
+// The edge against a bare MCP server: the same tools/call echo, driven the same way.
+//   edge:     the real local edge (wrangler dev --local: Worker + Durable Object in workerd), each request with a
+//             fresh signed motebit token (signature check in the Worker, jti consume + rate limit + session in the object)
+//   baseline: the MCP SDK's McpServer + StreamableHTTPServerTransport in this Node process, no auth, JSON responses
+// Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
+//   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
+import { createServer, type Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { z } from "zod";
+import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
+import keys from "../../test/fixtures/edge/keys.json";
+import { freePort, startLocalEdge } from "../../test/node/edge/local-edge.js";
+
+const N = Number(process.argv[2] ?? 1000);
+const CONCURRENCY = Number(process.argv[3] ?? 8);
+const WARMUP = 50;
+const SIDE_CAP_MS = 40_000;
+
+interface Side {
+  name: string;
+  url: string;
+  /** Headers for request i (the edge: a fresh token; the baseline: none). */
+  auth(i: number): Record<string, string>;
+}
+
+interface Result {
+  name: string;
+  done: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+
+async function post(side: Side, i: number, body: unknown, session?: string): Promise<Response> {
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...side.auth(i) };
+  if (session) Object.assign(headers, { "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-03-26" });
+  return fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+async function openSession(side: Side, i: number): Promise<string> {
+  const init = await post(side, i, {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
+  });
+  if (!init.ok) throw new Error(`${side.name}: initialize HTTP ${init.status} ${await init.text()}`);
+  const session = init.headers.get("Mcp-Session-Id")!;
+  await init.arrayBuffer();
+  const note = await post(side, i + 1, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
+  await note.arrayBuffer();
+  return session;
+}
+
+async function callEcho(side: Side, i: number, session: string): Promise<void> {
+  const res = await post(side, i, { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` } } }, session);
+  const text = await res.text();
+  if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function drive(side: Side): Promise<Result> {
+  const session = await openSession(side, 0);
+  let next = 2;
+  const run = async (count: number, latencies: number[] | null, deadline: number) => {
+    const end = next + count;
+    const worker = async () => {
+      while (next < end && Date.now() < deadline) {
+        const i = next++;
+        const t0 = performance.now();
+        await callEcho(side, i, session);
+        latencies?.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  };
+  await run(WARMUP, null, Date.now() + SIDE_CAP_MS);
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await run(N, latencies, Date.now() + SIDE_CAP_MS);
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { name: side.name, done: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** The baseline: the SDK's own server, one stateful session, JSON responses, the same echo tool. */
+async function startBaseline(): Promise<{ url: string; close(): Promise<void> }> {
+  const mcp = new McpServer({ name: "baseline", version: "1.0.0" });
+  mcp.registerTool("echo", { description: "Returns the text it is given.", inputSchema: { text: z.string() } }, async ({ text }) => ({
+    content: [{ type: "text", text }],
+  }));
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
+  await mcp.connect(transport);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined;
+      transport.handleRequest(req, res, body).catch((e) => {
+        res.statusCode = 500;
+        res.end(String(e));
+      });
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      await mcp.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function row(r: Result): string {
+  return `${r.name.padEnd(10)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms`;
+}
+
+async function main() {
+  const started = Date.now();
+  const edge = await startLocalEdge({
+    MOTEBIT_PRIVATE_KEY: keys.server.seed_hex,
+    MOTEBIT_KNOWN_CALLERS: JSON.stringify({ [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } }),
+    // High enough never to refuse, so the bucket's work is still measured.
+    MOTEBIT_RATE_LIMIT: "1000000",
+  }, { args: ["--log-level", "warn"] }); // wrangler's per-request dev log is not the edge's work
+  const baseline = await startBaseline();
+  try {
+    // Tokens are minted up front (each one used once) so both sides measure the server, not the client's signing.
+    const signer = await createSigner(keys.known_caller.seed_hex);
+    const total = N + WARMUP + 2;
+    const m0 = performance.now();
+    const tokens = await Promise.all(
+      Array.from({ length: total }, () =>
+        mintBearerToken(
+          { mid: keys.known_caller.sovereign_motebit_id, did: "bench", aud: "mcp:call", sub: keys.server.sovereign_motebit_id, ttlMs: 4 * 60_000 },
+          signer,
+        ),
+      ),
+    );
+    const mintMs = (performance.now() - m0) / total;
+
+    const edgeResult = await drive({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) });
+    const baseResult = await drive({ name: "baseline", url: baseline.url, auth: () => ({}) });
+
+    console.log(`tools/call echo, ${N} requests per side, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
+    console.log(row(edgeResult));
+    console.log(row(baseResult));
+    console.log(
+      `edge/baseline: throughput ${(edgeResult.rps / baseResult.rps).toFixed(2)}x, ` +
+        `p50 ${(edgeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / baseResult.p99).toFixed(2)}x`,
+    );
+    console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
+    console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await baseline.close();
+    await edge.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,63 @@
+// The production SQL adapter: rows as plain objects, BLOBs as Uint8Array, atomic transactions, WAL on files.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { openSqlite } from "../../../local-stdio/src/sqlite-port.js";
+import { tempDir } from "./helpers/local-cli.js";
+
+describe("openSqlite", () => {
+  const tmp = tempDir();
+  afterAll(() => tmp.cleanup());
+
+  it("binds Uint8Array and ArrayBuffer, and returns BLOBs as plain Uint8Array", () => {
+    const sql = openSqlite(":memory:");
+    sql.run("CREATE TABLE t (id INTEGER PRIMARY KEY, b BLOB, s TEXT, n REAL)");
+    const view = new Uint8Array([9, 1, 2, 3, 9]).subarray(1, 4);
+    expect(sql.run("INSERT INTO t (b, s, n) VALUES (?, ?, ?)", view, "x", 1.5).changes).toBe(1);
+    sql.run("INSERT INTO t (b, s, n) VALUES (?, ?, ?)", new Uint8Array([4, 5]).buffer, null, 2);
+    const rows = sql.all<{ b: Uint8Array; s: string | null; n: number }>("SELECT b, s, n FROM t ORDER BY id");
+    expect(rows[0].b).toBeInstanceOf(Uint8Array);
+    expect(Buffer.isBuffer(rows[0].b)).toBe(false);
+    expect([...rows[0].b]).toEqual([1, 2, 3]);
+    expect([...rows[1].b]).toEqual([4, 5]);
+    expect(rows.map((r) => [r.s, r.n])).toEqual([["x", 1.5], [null, 2]]);
+    sql.close();
+  });
+
+  it("runs statements that return rows through run, and statements that do not through all", () => {
+    const sql = openSqlite(":memory:");
+    expect(sql.all("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")).toEqual([]);
+    expect(sql.run("INSERT INTO t (v) VALUES (?) RETURNING id", "a").changes).toBe(1);
+    expect(sql.all("INSERT INTO t (v) VALUES (?) RETURNING id", "b")).toEqual([{ id: 2 }]);
+    sql.close();
+  });
+
+  it("transaction commits all writes or none", () => {
+    const sql = openSqlite(":memory:");
+    sql.run("CREATE TABLE t (v TEXT UNIQUE)");
+    expect(sql.transaction(() => (sql.run("INSERT INTO t VALUES ('a')"), sql.run("INSERT INTO t VALUES ('b')"), 42))).toBe(42);
+    expect(() =>
+      sql.transaction(() => {
+        sql.run("INSERT INTO t VALUES ('c')");
+        sql.run("INSERT INTO t VALUES ('a')"); // unique violation: 'c' must roll back too
+      }),
+    ).toThrow();
+    expect(sql.all<{ v: string }>("SELECT v FROM t ORDER BY v").map((r) => r.v)).toEqual(["a", "b"]);
+    sql.close();
+  });
+
+  it("opens files in WAL mode and leaves them readable by another connection after close", () => {
+    const path = join(tmp.dir, "motebit.sqlite");
+    const sql = openSqlite(path);
+    sql.run("CREATE TABLE t (v TEXT)");
+    sql.run("INSERT INTO t VALUES ('kept')");
+    expect(sql.all<{ journal_mode: string }>("PRAGMA journal_mode")[0].journal_mode).toBe("wal");
+    sql.close();
+    sql.close(); // idempotent
+    expect(existsSync(`${path}-wal`)).toBe(false); // checkpointed on close
+    const other = new Database(path, { readonly: true });
+    expect(other.prepare("SELECT v FROM t").all()).toEqual([{ v: "kept" }]);
+    other.close();
+  });
+});

@@ -1,0 +1,17 @@
+// src/protocol runs unchanged in workerd and Node: no platform modules, only WebCrypto and TextEncoder.
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+
+const DIR = fileURLToPath(new URL("../../../src/protocol/", import.meta.url));
+
+it("src/protocol imports nothing but its own files", () => {
+  const files = readdirSync(DIR).filter((f) => f.endsWith(".ts"));
+  expect(files.length).toBeGreaterThan(10);
+  for (const f of files) {
+    const src = readFileSync(DIR + f, "utf8");
+    const specifiers = [...src.matchAll(/(?:^|\n)\s*(?:import|export)[^;]*?from\s+"([^"]+)"/g)].map((m) => m[1]);
+    for (const s of specifiers) expect(s, `${f} imports ${s}`).toMatch(/^\.\/[a-z0-9-]+\.js$/);
+    expect(src, f).not.toMatch(/\b(require\(|process\.|Buffer\b)/);
+  }
+});
