@@ -63,20 +63,26 @@ async function callEcho(side: Side, i: number, session: string): Promise<void> {
   if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
 }
 
+/** tools/call echo in one session (request indices 0 and 1 went to initialize and initialized). */
+async function drive(side: Side): Promise<Result> {
+  const session = await openSession(side, 0);
+  return measure(side.name, (i) => callEcho(side, i, session), 2);
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function drive(side: Side): Promise<Result> {
-  const session = await openSession(side, 0);
-  let next = 2;
+/** Runs `one(i)` N times (after a warm-up) from CONCURRENCY loops; latency of each, wall time of all. */
+async function measure(name: string, one: (i: number) => Promise<void>, first = 0): Promise<Result> {
+  let next = first;
   const run = async (count: number, latencies: number[] | null, deadline: number) => {
     const end = next + count;
     const worker = async () => {
       while (next < end && Date.now() < deadline) {
         const i = next++;
         const t0 = performance.now();
-        await callEcho(side, i, session);
+        await one(i);
         latencies?.push(performance.now() - t0);
       }
     };
@@ -88,7 +94,7 @@ async function drive(side: Side): Promise<Result> {
   await run(N, latencies, Date.now() + SIDE_CAP_MS);
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  return { name: side.name, done: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { name, done: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
 /** The baseline: the SDK's own server, one stateful session, JSON responses, the same echo tool. */
@@ -151,10 +157,17 @@ async function main() {
 
     const edgeResult = await drive({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) });
     const baseResult = await drive({ name: "baseline", url: baseline.url, auth: () => ({}) });
+    // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
+    const floor = await measure("edge floor", async () => {
+      const res = await fetch(`${edge.url}/health`);
+      if (res.status !== 200) throw new Error(`/health HTTP ${res.status}`);
+      await res.arrayBuffer();
+    });
 
     console.log(`tools/call echo, ${N} requests per side, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
     console.log(row(baseResult));
+    console.log(`${row(floor)}   (GET /health: dev proxy + Worker, no auth, no object)`);
     console.log(
       `edge/baseline: throughput ${(edgeResult.rps / baseResult.rps).toFixed(2)}x, ` +
         `p50 ${(edgeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / baseResult.p99).toFixed(2)}x`,

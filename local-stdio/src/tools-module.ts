@@ -1,21 +1,30 @@
-// --tools PATH: an ES module (.js, .mjs or .ts — tsx is loaded) whose default export is the tool array.
+// --tools PATH: an ES module (.js, .mjs or .ts) whose default export is the tool array. Loaded through tsx's
+// scoped importer, so a .ts file works anywhere and a .js file with ES syntax works outside a "type": "module"
+// package too.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { CliError } from "./cli-error.js";
+
+/** A file tsx compiled to CommonJS arrives as { default: { __esModule: true, default: … } }: take the inner default. */
+function defaultExport(mod: { default?: unknown }): unknown {
+  const d = mod.default as { __esModule?: unknown; default?: unknown } | undefined;
+  return d !== null && typeof d === "object" && !Array.isArray(d) && d.__esModule === true ? d.default : d;
+}
 
 export async function loadToolsModule(path: string): Promise<ToolRegistry> {
   const abs = resolve(path);
   if (!existsSync(abs)) throw new CliError(`tools module ${abs} does not exist`);
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(abs).href)) as { default?: unknown };
+    mod = (await tsImport(pathToFileURL(abs).href, import.meta.url)) as { default?: unknown };
   } catch (e) {
     throw new CliError(`tools module ${abs} could not be loaded: ${firstLine(e)}`);
   }
   try {
-    return ToolRegistry.fromModule(mod.default);
+    return ToolRegistry.fromModule(defaultExport(mod));
   } catch (e) {
     throw new CliError(`${abs}: ${firstLine(e)}`);
   }

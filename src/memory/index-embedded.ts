@@ -62,6 +62,14 @@ export class EmbeddedIndex implements VectorIndex {
     const sensitivityOk = sensitivityMask(filter?.sensitivities);
     if (scopeOk === "none" || sensitivityOk === "none") return [];
 
+    // Short queries embed to a few non-zero dimensions (hashed n-grams): then only those columns are read,
+    // which is what keeps a scan of tens of thousands of rows to a few milliseconds. Dense queries take the full loop.
+    const nonZero: number[] = [];
+    for (let j = 0; j < this.dims; j++) if (vector[j] !== 0) nonZero.push(j);
+    const sparse = nonZero.length * 2 < this.dims;
+    const cols = Int32Array.from(nonZero);
+    const weights = Float32Array.from(nonZero, (j) => vector[j]);
+
     // Best k so far, kept sorted descending; a candidate only costs a comparison unless it beats the worst.
     const bestScore = new Float64Array(k).fill(-Infinity);
     const bestSlot = new Int32Array(k).fill(-1);
@@ -72,16 +80,21 @@ export class EmbeddedIndex implements VectorIndex {
       if (scopeOk !== "all" && scopeOk[this.scopeOf[slot]] !== 1) continue;
       if (sensitivityOk !== "all" && sensitivityOk[this.sensitivityOf[slot]] !== 1) continue;
       const base = slot * d;
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      let j = 0;
-      for (; j + 3 < d; j += 4) {
-        s0 += m[base + j] * vector[j];
-        s1 += m[base + j + 1] * vector[j + 1];
-        s2 += m[base + j + 2] * vector[j + 2];
-        s3 += m[base + j + 3] * vector[j + 3];
+      let score = 0;
+      if (sparse) {
+        for (let c = 0; c < cols.length; c++) score += m[base + cols[c]] * weights[c];
+      } else {
+        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        let j = 0;
+        for (; j + 3 < d; j += 4) {
+          s0 += m[base + j] * vector[j];
+          s1 += m[base + j + 1] * vector[j + 1];
+          s2 += m[base + j + 2] * vector[j + 2];
+          s3 += m[base + j + 3] * vector[j + 3];
+        }
+        for (; j < d; j++) s0 += m[base + j] * vector[j];
+        score = s0 + s1 + s2 + s3;
       }
-      for (; j < d; j++) s0 += m[base + j] * vector[j];
-      const score = s0 + s1 + s2 + s3;
       if (found === k && score <= bestScore[k - 1]) continue;
       let i = found < k ? found++ : k - 1;
       while (i > 0 && bestScore[i - 1] < score) {

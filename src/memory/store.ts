@@ -22,7 +22,7 @@ import {
   type MemoryType,
   type Provenance,
   type RecallHit,
-} from "./node.js";
+} from "./memory-node.js";
 import { isExpired, parseRetentionDays, retentionCutoff, type RetentionDays } from "./retention.js";
 import { recallScore } from "./scoring.js";
 import { migrateMemory } from "./schema.js";
@@ -113,7 +113,7 @@ export class MemoryStore {
   readonly retentionDays: RetentionDays;
   readonly halfLifeDays: number;
   private readonly sql: SqlPort;
-  private readonly clock: Clock;
+  readonly clock: Clock;
   private migrated = false;
   private repairDue = true;
   private repairing: Promise<unknown> | null = null;
@@ -379,7 +379,7 @@ export class MemoryStore {
       // 0 days: nothing of this sensitivity outlives a purge.
       const cutoff = this.retentionDays[s] === 0 ? now + 1 : retentionCutoff(this.retentionDays, s, now);
       for (;;) {
-        // Counted from the ids, not from run().changes: a Durable Object reports rows written, indexes included.
+        // Counted from the ids rather than run().changes, which a SQL port may only approximate (rows written).
         const n = this.sql.transaction(() => {
           const ids = this.sql
             .all<{ id: string }>(`SELECT id FROM memory_nodes WHERE sensitivity = ? AND created_at < ? LIMIT ${PAGE}`, s, cutoff)

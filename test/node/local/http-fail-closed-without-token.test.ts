@@ -21,7 +21,7 @@ describe("serve over http without authToken", () => {
 
   it("refuses every /mcp request with 401 and says what to configure", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
-    for (const headers of [{}, { authorization: "Bearer anything" }]) {
+    for (const headers of [{}, { authorization: "Bearer anything" }] as Record<string, string>[]) {
       const res = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: "unauthorized — set authToken or use a motebit signed token" });
@@ -31,6 +31,6 @@ describe("serve over http without authToken", () => {
   it("still answers /health", async () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.status).toBe(200);
-    expect((await res.json()).status).toBe("ok");
+    expect(((await res.json()) as { status: string }).status).toBe("ok");
   });
 });

@@ -30,6 +30,7 @@ export default [{
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/list" },
       "this line is not JSON",
+      { not: "json-rpc" },
       { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "chatty", arguments: { text: "hi" } } },
       { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "motebit_remember", arguments: { content: "raw stdio works" } } },
       { jsonrpc: "2.0", id: 5, method: "no/such/method" },
@@ -44,9 +45,9 @@ export default [{
       expect(m.jsonrpc).toBe("2.0");
       expect("result" in m || "error" in m).toBe(true);
     }
-    // One answer per request (the notification gets none), plus the parse error for the bad line.
-    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3, 4, 5, 6, null].sort());
-    expect(messages.find((m) => m.id === null).error.code).toBe(-32700);
+    // One answer per request (the notification gets none), plus one for each line that is not a message.
+    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3, 4, 5, 6, null, null].sort());
+    expect(messages.filter((m) => m.id === null).map((m) => m.error.code).sort()).toEqual([-32600, -32700]);
     expect(messages.find((m) => m.id === 5).error.code).toBe(-32601);
     expect(messages.find((m) => m.id === 3).result.content[0].text).toContain("ok hi");
 

@@ -3,25 +3,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
 import { MemoryStore, type MemoryStoreOptions } from "../../../src/memory/store.js";
-import type { SqlPort, SqlValue } from "../../../src/ports.js";
-
-/** The SqlPort over ctx.storage.sql. BLOB parameters go in as ArrayBuffers, the one binary type it binds. */
-export function durableObjectSql(storage: DurableObjectStorage): SqlPort {
-  const bind = (p: SqlValue[]) =>
-    p.map((v) => (v instanceof Uint8Array ? v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength) : v));
-  return {
-    all<T>(query: string, ...params: SqlValue[]): T[] {
-      return storage.sql.exec(query, ...bind(params)).toArray() as T[];
-    },
-    run(query: string, ...params: SqlValue[]) {
-      // rowsWritten also counts index rows, so it is an upper bound on changed rows (0 still means none).
-      return { changes: storage.sql.exec(query, ...bind(params)).rowsWritten };
-    },
-    transaction<T>(fn: () => T): T {
-      return storage.transactionSync(fn);
-    },
-  };
-}
+import type { SqlPort } from "../../../src/ports.js";
+// The edge's own SqlPort over ctx.storage.sql (not its Durable Object, which these tests do not depend on).
+import { durableSqlPort } from "../../../durable-objects/sql-port.js";
 
 export class MemoryTestObject extends DurableObject {
   readonly sql: SqlPort;
@@ -33,7 +17,7 @@ export class MemoryTestObject extends DurableObject {
 
   constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env as never);
-    this.sql = durableObjectSql(ctx.storage);
+    this.sql = durableSqlPort(ctx.storage);
   }
 
   /** The object's store with the offline defaults, created once per object instance (like the product's). */

@@ -1,0 +1,55 @@
+// Runs `serve` once its flags are parsed: config, identity, tools and model, then stdio or HTTP until stopped.
+import { CliError } from "../cli-error.js";
+import type { ServeOptions } from "../commands/serve.js";
+import { defaultConfig, readConfigFile } from "../config-file.js";
+import { providerFromEnv, startLocalMotebit } from "../local-motebit.js";
+import { resolveDataDir } from "../locations.js";
+import { serveHttp } from "./http-host.js";
+import { serveStdio } from "./stdio-host.js";
+import { claimStdout } from "./stdout-guard.js";
+
+const log = (line: string) => void process.stderr.write(line + "\n");
+
+export async function runServe(opts: ServeOptions): Promise<number> {
+  const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
+  const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log);
+  const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
+  const llm = providerFromEnv(process.env, opts.direct);
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, log });
+  const { motebit } = local;
+  const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : llm.id;
+  const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
+  const detail = `tools: ${tools}; model: ${model}; data: ${dataDir}`;
+
+  let stop: () => Promise<string>;
+  if (jsonRpcOut !== null) {
+    log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
+    const done = serveStdio(motebit, jsonRpcOut, log);
+    stop = () => done;
+  } else {
+    let http;
+    try {
+      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: config.server, host: opts.host, port: opts.port });
+    } catch (e) {
+      local.sql.close();
+      throw new CliError(`cannot listen on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
+    log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
+    stop = () =>
+      new Promise<string>((resolveStop) => {
+        const end = (why: string) => void http.close().then(() => resolveStop(why));
+        process.once("SIGINT", () => end("SIGINT"));
+        process.once("SIGTERM", () => end("SIGTERM"));
+      });
+  }
+  if (opts.selfTest) log("motebit: --self-test needs a relay (the relay loop is not built yet): skipped");
+
+  const why = await stop();
+  local.sql.close();
+  log(`motebit ${motebit.motebitId} stopped (${why})`);
+  // Something a tools module left running (a timer, a socket) must not keep a stopped server alive.
+  setTimeout(() => process.exit(0), 1_000).unref();
+  return 0;
+}
+
