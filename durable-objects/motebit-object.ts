@@ -9,6 +9,7 @@ import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
 import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
 import { loadHostIdentity } from "../src/server/identity.js";
+import { dispatchTokenVerifier } from "../src/server/dispatch-token.js";
 import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
@@ -33,6 +34,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
       const sql = durableSqlPort(this.ctx.storage);
       const config = readServerConfig(this.env as unknown as Record<string, unknown>);
       const id = await loadHostIdentity(sql, readIdentitySecrets(this.env as unknown as Record<string, unknown>));
+      const self = { motebitId: id.motebitId, publicKeyHex: id.signer.publicKeyHex };
       const motebit = await Motebit.create({
         sql,
         clock: systemClock,
@@ -42,6 +44,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         identityFileText: id.identityFileText,
         tools: ToolRegistry.fromModule(exampleTools),
         ...memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId: id.motebitId }),
+        verifyDispatchToken: dispatchTokenVerifier({ sql, clock: systemClock, settings: config, identity: self }),
         log: (line) => console.log(line),
       });
       return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };

@@ -1,5 +1,5 @@
 import type { Clock, LlmProvider } from "../ports.js";
-import type { IdentityDoc, Signer, TokenClaims, TokenReason } from "../protocol/index.js";
+import type { IdentityDoc, Signer } from "../protocol/index.js";
 import type { Governance } from "../policy/governance.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { MemoryStore } from "../memory/store.js";
@@ -10,9 +10,7 @@ import type { Principal } from "../principal.js";
 export type MotebitType = "personal" | "service" | "collaborative";
 
 /** Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens. */
-export type DispatchTokenVerifier = (
-  token: string,
-) => Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: TokenReason }>;
+export type DispatchTokenVerifier = (token: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
 export interface MotebitContext {

@@ -65,12 +65,22 @@ export async function authenticate(
   return { ok: true, principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null };
 }
 
-async function verifySignedToken(token: string, settings: AuthSettings, identity: ServerIdentity, now: number): Promise<AuthResult> {
+/**
+ * A `motebit:` token's signature and claims for `audience` (mcp:call for a bearer, task:dispatch for a
+ * motebit_task dispatch_token). The caller still has to consume the returned jti.
+ */
+export async function verifySignedToken(
+  token: string,
+  settings: AuthSettings,
+  identity: ServerIdentity,
+  now: number,
+  audience: string = MCP_CALL_AUDIENCE,
+): Promise<AuthResult> {
   const parsed = parseBearerToken(token);
   if (!parsed.ok) return refuse(tokenRefusal(parsed.reason));
   const { claims } = parsed;
   // Cheap policy checks first: a token for another audience or another server costs no signature check.
-  if (claims.aud !== MCP_CALL_AUDIENCE) return refuse(tokenRefusal("audience_mismatch"));
+  if (claims.aud !== audience) return refuse(tokenRefusal("audience_mismatch"));
   if (claims.sub !== identity.motebitId) return refuse(tokenRefusal("subject_mismatch"));
   if (claims.exp - claims.iat > MAX_TOKEN_LIFETIME_MS) return refuse(tokenRefusal("lifetime_too_long"));
 
