@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSigner, identityTag, mintBearerToken } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
+import { spawnSync } from "node:child_process";
 
 const TAG = identityTag(keys.server.sovereign_motebit_id, keys.server.public_key_hex);
 let edge: LocalEdge;
@@ -89,5 +90,25 @@ describe("the local edge, black box", () => {
     await transport.terminateSession();
     await client.close();
     expect(minted).toBeGreaterThanOrEqual(4); // initialize, initialized, tools/call, DELETE (+ the optional GET stream probe)
+  });
+
+  it("a peer's motebit_task over HTTP returns a signed receipt that `motebit-local verify` accepts; recall is refused", async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${edge.url}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${keys.auth_token}` } },
+    });
+    const client = new Client({ name: "edge-black-box-task", version: "1.0.0" });
+    await client.connect(transport);
+    const text = firstText(await client.callTool({ name: "motebit_task", arguments: { prompt: "verify me", relay_task_id: "bb-1" } }));
+    const receiptJson = text.slice(0, -TAG.length - 1);
+    const receipt = JSON.parse(receiptJson);
+    expect(receipt).toMatchObject({ status: "completed", result: "verify me", relay_task_id: "bb-1", memories_formed: 0 });
+    const cli = spawnSync(process.execPath, ["local-stdio/bin/motebit-local.js", "verify", "-"], { input: receiptJson, encoding: "utf8" });
+    expect(cli.status).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ valid: true, type: "receipt", motebit_id: keys.server.sovereign_motebit_id, sovereign: true });
+
+    const recall = (await client.callTool({ name: "motebit_recall", arguments: { query: "anything" } })) as { isError?: boolean };
+    expect(recall.isError).toBe(true);
+    await transport.terminateSession();
+    await client.close();
   });
 });
