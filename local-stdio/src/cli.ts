@@ -5,6 +5,7 @@ import { command as verify } from "./commands/verify.js";
 import { command as serve } from "./commands/serve.js";
 import { command as memory } from "./commands/memory.js";
 import { command as receipts } from "./commands/receipts.js";
+import { command as token } from "./commands/token.js";
 import { UsageError } from "./flags.js";
 
 export interface Command {
@@ -16,7 +17,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Record<string, Command> = { init, verify, serve, memory, receipts };
+const COMMANDS: Record<string, Command> = { init, verify, serve, memory, receipts, token };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

@@ -8,7 +8,7 @@ import type { MotebitContext } from "../context.js";
 import type { Principal } from "../../principal.js";
 
 export const NO_PROVIDER =
-  "Error: motebit_query needs a model provider and none is configured. Set ANTHROPIC_API_KEY (or OLLAMA_HOST), or use motebit_task, which runs in direct mode.";
+  "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY and drop --direct). motebit_task works without one, in direct mode.";
 
 /** What any caller's turn may see: identity, persona, the tools it may use, the model. Never owner-private context. */
 function publicContext(m: MotebitContext, p: Principal): string {
