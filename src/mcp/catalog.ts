@@ -16,9 +16,9 @@ export interface CatalogEntry {
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
 }
 
-/** Every tool this principal can see: the synthetic tools this motebit offers, then its served tools (never localOnly over HTTP). */
+/** Every tool this principal can see: the synthetic tools this motebit offers, then its served tools (never localOnly or owner-only over HTTP). */
 export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
-  const entries: CatalogEntry[] = SYNTHETIC_TOOLS.filter((t) => t.offered(m)).map((t) => ({
+  const entries: CatalogEntry[] = SYNTHETIC_TOOLS.filter((t) => t.offered(m) && (!t.ownerOnly || p.kind === "owner")).map((t) => ({
     name: t.name,
     description: t.description,
     inputSchema: t.inputSchema,

@@ -7,8 +7,9 @@ import { recallTool } from "./recall.js";
 import { taskTool } from "./task.js";
 import { serviceListingTool } from "./service-listing.js";
 import { credentialsTool } from "./credentials.js";
+import { memoryExportTool, memoryForgetTool, memoryListTool } from "./memory-admin.js";
 
-/** The motebit/agent-mcp-surface@1.0 tools, in listing order. */
+/** The motebit/agent-mcp-surface@1.0 tools, then the owner's memory housekeeping, in listing order. */
 export const SYNTHETIC_TOOLS: readonly SyntheticTool[] = [
   identityTool,
   toolsTool,
@@ -18,6 +19,9 @@ export const SYNTHETIC_TOOLS: readonly SyntheticTool[] = [
   taskTool,
   serviceListingTool,
   credentialsTool,
+  memoryListTool,
+  memoryForgetTool,
+  memoryExportTool,
 ];
 
 export type { SyntheticTool } from "./types.js";

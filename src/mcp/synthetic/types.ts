@@ -8,6 +8,8 @@ export interface SyntheticTool {
   description: string;
   inputSchema: Record<string, unknown>;
   risk: RiskLevel;
+  /** Served to the owner (stdio) only, like a localOnly served tool. */
+  ownerOnly?: boolean;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */
   offered(m: MotebitContext): boolean;
   run(args: Record<string, unknown>, m: MotebitContext, c: CallContext): Promise<ToolOutcome>;

@@ -15,10 +15,15 @@ describe("tool registration per profile", () => {
     expect(list).toContain("echo");
   });
 
-  it("a personal identity registers the six synthetic tools and no service tools", async () => {
+  it("a personal identity registers the six synthetic tools and no service tools; the owner also gets memory housekeeping", async () => {
     const h = await makeMotebit({ identity: "personal" });
-    const list = await names(h, owner);
-    expect(list.filter((n: string) => n.startsWith("motebit_"))).toEqual(SIX);
+    expect((await names(h)).filter((n: string) => n.startsWith("motebit_"))).toEqual(SIX);
+    expect((await names(h, owner)).filter((n: string) => n.startsWith("motebit_"))).toEqual([
+      ...SIX,
+      "motebit_memory_list",
+      "motebit_memory_forget",
+      "motebit_memory_export",
+    ]);
   });
 
   it("a service identity file registers listing and credentials", async () => {
