@@ -1,5 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+
+// wrangler's [alias] for the served tools module; Vite resolves modules itself, so it needs the same alias.
+const toolsAlias = { "motebit-tools": fileURLToPath(new URL("./examples/tools/index.ts", import.meta.url)) };
 
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
 export default defineConfig({
@@ -21,6 +25,7 @@ export default defineConfig({
             wrangler: { configPath: "./test/workerd/wrangler.test.toml" },
           }),
         ],
+        resolve: { alias: toolsAlias },
         test: {
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],

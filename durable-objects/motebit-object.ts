@@ -2,7 +2,8 @@
 // rate-limit buckets, memory and receipts — everything that must be serialised. The Worker authenticates
 // and calls it over RPC with the caller's principal as plain data.
 import { DurableObject } from "cloudflare:workers";
-import exampleTools from "../examples/tools/index.js";
+// "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
+import servedTools from "motebit-tools";
 import { memoryBackends } from "../src/memory/backends.js";
 import { Motebit } from "../src/motebit.js";
 import { systemClock } from "../src/ports.js";
@@ -42,7 +43,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         motebitId: id.motebitId,
         deviceId: id.deviceId,
         identityFileText: id.identityFileText,
-        tools: ToolRegistry.fromModule(exampleTools),
+        tools: ToolRegistry.fromModule(servedTools),
         ...memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId: id.motebitId }),
         verifyDispatchToken: dispatchTokenVerifier({ sql, clock: systemClock, settings: config, identity: self }),
         log: (line) => console.log(line),
