@@ -8,6 +8,7 @@ const toolsAlias = { "motebit-tools": fileURLToPath(new URL("./examples/tools/in
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
         test: {
