@@ -5,12 +5,10 @@ import { DurableObject } from "cloudflare:workers";
 // "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
 import servedTools from "motebit-tools";
 import { memoryBackends } from "../src/memory/backends.js";
-import { Motebit } from "../src/motebit.js";
 import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
 import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
-import { loadHostIdentity } from "../src/server/identity.js";
-import { dispatchTokenVerifier } from "../src/server/dispatch-token.js";
+import { createHostMotebit } from "../src/server/host-motebit.js";
 import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
@@ -34,18 +32,13 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     try {
       const sql = durableSqlPort(this.ctx.storage);
       const config = readServerConfig(this.env as unknown as Record<string, unknown>);
-      const id = await loadHostIdentity(sql, readIdentitySecrets(this.env as unknown as Record<string, unknown>));
-      const self = { motebitId: id.motebitId, publicKeyHex: id.signer.publicKeyHex };
-      const motebit = await Motebit.create({
+      const motebit = await createHostMotebit({
         sql,
         clock: systemClock,
-        signer: id.signer,
-        motebitId: id.motebitId,
-        deviceId: id.deviceId,
-        identityFileText: id.identityFileText,
+        secrets: readIdentitySecrets(this.env as unknown as Record<string, unknown>),
+        config,
         tools: ToolRegistry.fromModule(servedTools),
-        ...memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId: id.motebitId }),
-        verifyDispatchToken: dispatchTokenVerifier({ sql, clock: systemClock, settings: config, identity: self }),
+        memoryFor: (motebitId) => memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId }),
         log: (line) => console.log(line),
       });
       return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };

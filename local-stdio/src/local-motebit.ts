@@ -1,11 +1,10 @@
 // Builds the owner's motebit on this machine: identity and key, tools, model, and its state in
 // <dataDir>/motebit.sqlite (the same memories and receipt ledger as at the edge, over the same SQL port).
 import { mkdirSync } from "node:fs";
-import { Motebit } from "../../src/motebit.js";
+import type { Motebit } from "../../src/motebit.js";
 import { systemClock, type LlmProvider } from "../../src/ports.js";
 import { AnthropicLlm, ANTHROPIC_DEFAULT_MODEL } from "../../src/agent/llm-anthropic.js";
-import { loadHostIdentity } from "../../src/server/identity.js";
-import type { ToolRegistry } from "../../src/tools/registry.js";
+import { createHostMotebit } from "../../src/server/host-motebit.js";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 import { loadLocalIdentity } from "./local-identity.js";
@@ -53,15 +52,12 @@ export async function startLocalMotebit(o: {
     throw new CliError(`cannot open ${databasePath(o.dataDir)}: ${(e as Error).message}`);
   }
   try {
-    const host = await loadHostIdentity(sql, { privateKeyHex: seedHex, identityFileText });
-    const motebit = await Motebit.create({
+    const motebit = await createHostMotebit({
       sql,
       clock: systemClock,
-      signer: host.signer,
-      motebitId: host.motebitId,
-      deviceId: host.deviceId,
-      identityFileText: host.identityFileText,
-      tools: tools as ToolRegistry | undefined,
+      secrets: { privateKeyHex: seedHex, identityFileText },
+      config: o.config.server,
+      tools,
       llm: o.llm,
       taskTimeoutMs: o.config.taskTimeoutMs ?? undefined,
       log: o.log,

@@ -51,20 +51,8 @@ const PURGE_INTERVAL_MS = 3_600_000;
 const COLUMNS =
   "id, content, sensitivity, provenance, source_id, scope, memory_type, confidence, half_life_days, created_at, last_accessed_at, forgotten_at";
 
-interface NodeRow {
-  id: string;
-  content: string;
-  sensitivity: Sensitivity;
-  provenance: Provenance;
-  source_id: string | null;
-  scope: string;
-  memory_type: MemoryType;
-  confidence: number;
-  half_life_days: number;
-  created_at: number;
-  last_accessed_at: number;
-  forgotten_at: number | null;
-}
+/** A memory_nodes row as selected by COLUMNS: the record with its column name for the id. */
+type NodeRow = Omit<MemoryRecord, "node_id"> & { id: string };
 
 export interface MemoryStoreOptions {
   sql: SqlPort;
@@ -253,16 +241,9 @@ export class MemoryStore {
     this.ensureMigrated();
     const limit = clampInt(o.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT);
     const offset = clampInt(o.offset, 0, 0, Number.MAX_SAFE_INTEGER);
-    const where: string[] = [];
-    const params: SqlValue[] = [];
-    if (o.scope !== undefined) {
-      where.push("scope = ?");
-      params.push(checkScope(o.scope));
-    }
-    if (!o.includeForgotten) where.push("forgotten_at IS NULL");
+    const { where, params } = listFilter(o);
     const rows = this.sql.all<NodeRow>(
-      `SELECT ${COLUMNS} FROM memory_nodes ${where.length ? "WHERE " + where.join(" AND ") : ""}
-        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      `SELECT ${COLUMNS} FROM memory_nodes ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
       ...params, limit, offset,
     );
     return rows.map(toRecord);
@@ -276,17 +257,8 @@ export class MemoryStore {
 
   count(o: { scope?: string; includeForgotten?: boolean } = {}): number {
     this.ensureMigrated();
-    const where: string[] = [];
-    const params: SqlValue[] = [];
-    if (o.scope !== undefined) {
-      where.push("scope = ?");
-      params.push(checkScope(o.scope));
-    }
-    if (!o.includeForgotten) where.push("forgotten_at IS NULL");
-    const [{ n }] = this.sql.all<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM memory_nodes ${where.length ? "WHERE " + where.join(" AND ") : ""}`,
-      ...params,
-    );
+    const { where, params } = listFilter(o);
+    const [{ n }] = this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM memory_nodes ${where}`, ...params);
     return Number(n);
   }
 
@@ -550,4 +522,16 @@ function checkConfidence(v: unknown): number {
 function clampInt(v: unknown, fallback: number, min: number, max: number): number {
   if (typeof v !== "number" || !Number.isFinite(v)) return fallback;
   return Math.min(max, Math.max(min, Math.floor(v)));
+}
+
+/** The WHERE clause list() and count() share: an optional scope, and tombstones only when asked for. */
+function listFilter(o: { scope?: string; includeForgotten?: boolean }): { where: string; params: SqlValue[] } {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  if (o.scope !== undefined) {
+    clauses.push("scope = ?");
+    params.push(checkScope(o.scope));
+  }
+  if (!o.includeForgotten) clauses.push("forgotten_at IS NULL");
+  return { where: clauses.length ? "WHERE " + clauses.join(" AND ") : "", params };
 }

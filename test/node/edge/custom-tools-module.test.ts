@@ -42,10 +42,10 @@ async function rpc(body: unknown, session?: string) {
 it("serves the aliased tools module instead of the examples, through the gate and with the tag", async () => {
   const init = await rpc({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
   const session = init.headers.get("mcp-session-id")!;
-  const list = await (await rpc({ jsonrpc: "2.0", id: 2, method: "tools/list" }, session)).json();
+  const list: any = await (await rpc({ jsonrpc: "2.0", id: 2, method: "tools/list" }, session)).json();
   const names = list.result.tools.map((t: { name: string }) => t.name);
   expect(names).toContain("shout");
   expect(names).not.toContain("echo");
-  const call = await (await rpc({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "shout", arguments: { text: "hi" } } }, session)).json();
+  const call: any = await (await rpc({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "shout", arguments: { text: "hi" } } }, session)).json();
   expect(call.result.content[0].text).toBe(`HI\n[motebit:${keys.server.sovereign_motebit_id.slice(0, 8)} key:${keys.server.public_key_hex.slice(0, 16)}]`);
 });

@@ -1,0 +1,37 @@
+// How a host brings its motebit up: the key and ids (loadHostIdentity), the motebit over the host's SQL, and the
+// dispatch-token check under the same keys the HTTP auth trusts. The Durable Object and motebit-local both use it.
+import { Motebit, type MotebitOptions } from "../motebit.js";
+import type { Clock, SqlPort } from "../ports.js";
+import type { IdentitySecrets, ServerConfig } from "./config.js";
+import { dispatchTokenVerifier } from "./dispatch-token.js";
+import { loadHostIdentity } from "./identity.js";
+
+export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTimeoutMs" | "log"> & {
+  sql: SqlPort;
+  clock: Clock;
+  secrets: IdentitySecrets;
+  /** Whose tokens are trusted: the same settings that authenticate HTTP callers. */
+  config: Pick<ServerConfig, "authToken" | "knownCallers" | "relayTrust">;
+  /** The memory backends, once the motebit_id (a Vectorize namespace) is known. Default: embedded. */
+  memoryFor?: (motebitId: string) => Pick<MotebitOptions, "embedder" | "index">;
+};
+
+/** Throws StartupError (bad key or identity file) or the tools registry's error, each with a message saying what to fix. */
+export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit> {
+  const id = await loadHostIdentity(o.sql, o.secrets);
+  const self = { motebitId: id.motebitId, publicKeyHex: id.signer.publicKeyHex };
+  return Motebit.create({
+    sql: o.sql,
+    clock: o.clock,
+    signer: id.signer,
+    motebitId: id.motebitId,
+    deviceId: id.deviceId,
+    identityFileText: id.identityFileText,
+    tools: o.tools,
+    ...o.memoryFor?.(id.motebitId),
+    llm: o.llm,
+    taskTimeoutMs: o.taskTimeoutMs,
+    verifyDispatchToken: dispatchTokenVerifier({ sql: o.sql, clock: o.clock, settings: o.config, identity: self }),
+    log: o.log,
+  });
+}
