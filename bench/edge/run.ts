@@ -1,6 +1,9 @@
 // The edge against a bare MCP server: the same tools/call echo, driven the same way.
 //   edge:     the real local edge (wrangler dev --local: Worker + Durable Object in workerd), each request with a
 //             fresh signed motebit token (signature check in the Worker, jti consume + rate limit + session in the object)
+//   node app: the same Hono app and src/server pieces in this Node process (motebit-local's HTTP mode) over in-memory
+//             SQLite, the same signed tokens: our auth, replay set, rate limit, sessions and gate, minus workerd and
+//             wrangler dev's proxy — the fair comparison with the baseline, which runs in the same runtime
 //   baseline: the MCP SDK's McpServer + StreamableHTTPServerTransport in this Node process, no auth, JSON responses
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
@@ -12,6 +15,13 @@ import { z } from "zod";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { freePort, startLocalEdge } from "../../test/node/edge/local-edge.js";
+import exampleTools from "../../examples/tools/index.js";
+import { systemClock } from "../../src/ports.js";
+import { readServerConfig } from "../../src/server/config.js";
+import { createHostMotebit } from "../../src/server/host-motebit.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
+import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -97,6 +107,21 @@ async function measure(name: string, one: (i: number) => Promise<void>, first = 
   return { name, done: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
+async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  const sql = openSqlite(":memory:");
+  const config = readServerConfig(env);
+  const motebit = await createHostMotebit({
+    sql,
+    clock: systemClock,
+    secrets: { privateKeyHex: env.MOTEBIT_PRIVATE_KEY, identityFileText: null },
+    config,
+    tools: ToolRegistry.fromModule(exampleTools),
+  });
+  const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
+  return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };
+}
+
 /** The baseline: the SDK's own server, one stateful session, JSON responses, the same echo tool. */
 async function startBaseline(): Promise<{ url: string; close(): Promise<void> }> {
   const mcp = new McpServer({ name: "baseline", version: "1.0.0" });
@@ -133,17 +158,19 @@ function row(r: Result): string {
 
 async function main() {
   const started = Date.now();
-  const edge = await startLocalEdge({
+  const env = {
     MOTEBIT_PRIVATE_KEY: keys.server.seed_hex,
     MOTEBIT_KNOWN_CALLERS: JSON.stringify({ [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } }),
     // High enough never to refuse, so the bucket's work is still measured.
     MOTEBIT_RATE_LIMIT: "1000000",
-  }, { args: ["--log-level", "warn"] }); // wrangler's per-request dev log is not the edge's work
+  };
+  const edge = await startLocalEdge(env, { args: ["--log-level", "warn"] }); // wrangler's per-request dev log is not the edge's work
+  const nodeApp = await startNodeApp(env);
   const baseline = await startBaseline();
   try {
     // Tokens are minted up front (each one used once) so both sides measure the server, not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
-    const total = N + WARMUP + 2;
+    const total = 2 * (N + WARMUP + 2);
     const m0 = performance.now();
     const tokens = await Promise.all(
       Array.from({ length: total }, () =>
@@ -156,6 +183,8 @@ async function main() {
     const mintMs = (performance.now() - m0) / total;
 
     const edgeResult = await drive({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) });
+    const half = N + WARMUP + 2; // the second half of the tokens, each still used once
+    const nodeResult = await drive({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) });
     const baseResult = await drive({ name: "baseline", url: baseline.url, auth: () => ({}) });
     // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
     const floor = await measure("edge floor", async () => {
@@ -166,16 +195,22 @@ async function main() {
 
     console.log(`tools/call echo, ${N} requests per side, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
+    console.log(row(nodeResult));
     console.log(row(baseResult));
     console.log(`${row(floor)}   (GET /health: dev proxy + Worker, no auth, no object)`);
     console.log(
       `edge/baseline: throughput ${(edgeResult.rps / baseResult.rps).toFixed(2)}x, ` +
         `p50 ${(edgeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / baseResult.p99).toFixed(2)}x`,
     );
+    console.log(
+      `node app/baseline (same runtime): throughput ${(nodeResult.rps / baseResult.rps).toFixed(2)}x, ` +
+        `p50 ${(nodeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(nodeResult.p99 / baseResult.p99).toFixed(2)}x`,
+    );
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await baseline.close();
+    await nodeApp.close();
     await edge.stop();
   }
 }
