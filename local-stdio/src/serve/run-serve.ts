@@ -17,7 +17,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const llm = providerFromEnv(process.env, opts.direct);
   const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, log });
   const { motebit } = local;
-  const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : llm.id;
+  const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : `${llm.id} (motebit_query; motebit_task still runs in direct mode)`;
   const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
   const detail = `tools: ${tools}; model: ${model}; data: ${dataDir}`;
 
