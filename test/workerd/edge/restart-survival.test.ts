@@ -1,7 +1,7 @@
 // Sessions and the jti set are rows: a restarted object loses neither.
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { initialize, INITIALIZE, motebitStub, post, rpc, signedAuth } from "./helpers.js";
+import { initialize, INITIALIZE, motebitStub, post, rpc, signedAuth, STATIC } from "./helpers.js";
 
 /** Marks the live instance, or says whether it still carries the mark (false = a new instance). */
 const mark = (set: boolean) =>
@@ -26,4 +26,26 @@ it("after the object is reset, sessions still work and used tokens are still ref
   const replay = await post(INITIALIZE, { auth: usedAuth });
   expect(replay.status).toBe(401);
   expect(await replay.json()).toEqual({ error: "invalid motebit token", reason: "jti_replayed" });
+});
+
+it("a memory and a receipt acknowledged over HTTP are still in the object's SQLite after a reset", async () => {
+  const session = await initialize(STATIC);
+  const remembered = await post(rpc("tools/call", { name: "motebit_remember", arguments: { content: "the relay rotates keys on Mondays" } }), { auth: STATIC, session });
+  expect(remembered.status).toBe(200);
+  const task = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: STATIC, session });
+  expect(task.status).toBe(200);
+
+  await abortAllDurableObjects();
+
+  const rows = await runInDurableObject(motebitStub(), (_o, state) => ({
+    memories: state.storage.sql.exec("SELECT content, provenance, scope, sensitivity FROM memory_nodes").toArray(),
+    receipts: state.storage.sql.exec("SELECT relay_task_id, caller, status FROM receipts").toArray(),
+  }));
+  expect(rows.memories).toEqual([{ content: "the relay rotates keys on Mondays", provenance: "peer_agent", scope: "peer:static", sensitivity: "none" }]);
+  expect(rows.receipts).toEqual([{ relay_task_id: "restart-1", caller: "peer:static", status: "completed" }]);
+  // The retry after the restart gets the same signed receipt back, not a second run.
+  const retry = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: STATIC, session });
+  const first = (await task.json()) as { result: { content: { text: string }[] } };
+  const again = (await retry.json()) as { result: { content: { text: string }[] } };
+  expect(again.result.content[0].text).toBe(first.result.content[0].text);
 });
