@@ -39,8 +39,18 @@ interface Row {
   outcome: AuditOutcome;
 }
 
+/** The log keeps the newest entries only, so a busy motebit's storage stays bounded. */
+export const AUDIT_MAX_ENTRIES = 100_000;
+/** Trimming runs once per this many records, not on every call. */
+const PRUNE_EVERY = 500;
+
 export class AuditLog {
-  constructor(private readonly sql: SqlPort) {}
+  private sinceTrim = 0;
+
+  constructor(
+    private readonly sql: SqlPort,
+    private readonly maxEntries: number = AUDIT_MAX_ENTRIES,
+  ) {}
 
   /** Idempotent. */
   migrate(): void {
@@ -66,6 +76,13 @@ export class AuditLog {
       argsPreview(e.args),
       e.outcome,
     );
+    if (++this.sinceTrim >= Math.min(PRUNE_EVERY, this.maxEntries)) {
+      this.sinceTrim = 0;
+      this.sql.run(
+        "DELETE FROM audit_log WHERE id <= (SELECT id FROM audit_log ORDER BY id DESC LIMIT 1 OFFSET ?)",
+        this.maxEntries,
+      );
+    }
   }
 
   /** Newest first. limit defaults to 100 and is capped at 1000. */

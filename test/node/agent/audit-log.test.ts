@@ -44,4 +44,17 @@ describe("argsPreview", () => {
     expect(argsPreview(cyclic)).toBe("[unserialisable arguments]");
     expect(argsPreview(undefined)).toBe("");
   });
+
+  it("keeps only the newest entries once it grows past its cap", () => {
+    const sql = memorySql();
+    const log = new AuditLog(sql, 10);
+    log.migrate();
+    for (let i = 1; i <= 25; i++) log.record({ tool: `t${i}`, caller: "owner", args: {}, outcome: "allowed", at: i });
+    const count = () => sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log")[0].n;
+    expect(count()).toBeLessThanOrEqual(10 + 10);
+    expect(log.list({ limit: 10 }).map((e) => e.tool)).toEqual(Array.from({ length: 10 }, (_, k) => `t${25 - k}`));
+    for (let i = 26; i <= 30; i++) log.record({ tool: `t${i}`, caller: "owner", args: {}, outcome: "allowed", at: i });
+    expect(count()).toBe(10);
+    expect(log.list().at(-1)?.tool).toBe("t21");
+  });
 });
