@@ -10,6 +10,23 @@ export function declaredLengthWithin(contentLength: string | null, maxBytes: num
   return !(Number.isFinite(n) && n > maxBytes);
 }
 
+/** An over-cap body is read to its end (and dropped) up to this many times the cap, then cut off. */
+const DRAIN_FACTOR = 8;
+
+/**
+ * Reads and drops the rest of an over-cap body, so the 413 leaves on a clean connection: cancelling the request
+ * stream mid-body makes local workerd restart the Worker under the next request (a 503). Past `limit` bytes a
+ * sender that keeps going is cut off instead.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, limit: number): Promise<void> {
+  for (let total = seen; total <= limit; ) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    total += value.byteLength;
+  }
+  await reader.cancel();
+}
+
 export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead> {
   if (body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
@@ -20,7 +37,7 @@ export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, ma
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      await discardRest(reader, total, maxBytes * DRAIN_FACTOR);
       return { ok: false };
     }
     chunks.push(value);

@@ -111,4 +111,26 @@ describe("the local edge, black box", () => {
     await transport.terminateSession();
     await client.close();
   });
+
+  it("an over-cap chunked body gets 413 and the next request is served normally", async () => {
+    const headers = { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json" };
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 2 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const big = await fetch(`${edge.url}/mcp`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    expect(big.status).toBe(413);
+    await big.arrayBuffer();
+    const next = await fetch(`${edge.url}/mcp`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "after-413", version: "1" } } }),
+    });
+    expect(next.status).toBe(200);
+  });
 });
