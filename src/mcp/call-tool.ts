@@ -11,19 +11,20 @@ import { principalLabel } from "../principal.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
 export async function callTool(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown): Promise<CallToolResult> {
-  if (typeof name !== "string") throw new RpcError(INVALID_PARAMS, "tools/call needs a string 'name'");
-  const entry = findTool(m, c.principal, name);
-  if (!entry) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${name}`);
   const args = rawArgs === undefined ? {} : rawArgs;
-
   const record = (outcome: AuditOutcome) =>
-    m.audit.record({
-      tool: name,
-      caller: principalLabel(c.principal),
-      args,
-      outcome,
-      at: m.clock.now(),
-    });
+    m.audit.record({ tool: String(name).slice(0, 200), caller: principalLabel(c.principal), args, outcome, at: m.clock.now() });
+
+  if (typeof name !== "string") {
+    record("invalid");
+    throw new RpcError(INVALID_PARAMS, "tools/call needs a string 'name'");
+  }
+  const entry = findTool(m, c.principal, name);
+  if (!entry) {
+    // Unknown here includes a localOnly or owner-only tool asked for over HTTP: audited like any other refusal.
+    record("invalid");
+    throw new RpcError(INVALID_PARAMS, `Unknown tool: ${name}`);
+  }
 
   const decision = decide({ toolName: name, risk: entry.risk, principal: c.principal, governance: m.governance });
   if (decision.outcome !== "allow") {

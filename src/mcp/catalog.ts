@@ -44,6 +44,7 @@ export function findTool(m: MotebitContext, p: Principal, name: string): Catalog
 /** What this principal may call without a refusal, with risk levels: the answer of motebit_tools. */
 export function callableTools(m: MotebitContext, p: Principal): { name: string; description: string; risk: string }[] {
   return catalogFor(m, p)
+    .filter((e) => e.tool.kind === "served" || (e.tool.impl.usableBy?.(m, p) ?? true))
     .filter((e) => decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance }).outcome === "allow")
     .map((e) => ({ name: e.name, description: e.description, risk: riskName(e.risk as RiskLevel) }));
 }

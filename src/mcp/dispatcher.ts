@@ -33,8 +33,8 @@ const METHODS: Record<string, Handler> = {
   async "tools/call"(m, c, params) {
     return callTool(m, c, params.name, params.arguments);
   },
-  async "resources/list"(_m, c) {
-    return { resources: listResources(c.principal) };
+  async "resources/list"(m, c) {
+    return { resources: listResources(m, c.principal) };
   },
   async "resources/templates/list"() {
     return { resourceTemplates: [] };

@@ -9,7 +9,7 @@ interface ResourceDef {
   uri: string;
   name: string;
   description: string;
-  mimeType: string;
+  mimeType: string | ((m: MotebitContext) => string);
   ownerOnly: boolean;
   read(m: MotebitContext, p: Principal): Promise<string>;
 }
@@ -18,8 +18,8 @@ const RESOURCES: ResourceDef[] = [
   {
     uri: "motebit://identity",
     name: "identity",
-    description: "The signed identity file, or the identity summary when none was loaded.",
-    mimeType: "text/markdown",
+    description: "The signed identity file (Markdown), or the identity summary (JSON) when none was loaded.",
+    mimeType: (m) => (m.identityFileText === null ? "application/json" : "text/markdown"),
     ownerOnly: false,
     async read(m) {
       return m.identityFileText ?? JSON.stringify({ motebit_id: m.motebitId, public_key: m.publicKeyHex, did: m.did, motebit_type: m.type });
@@ -76,12 +76,14 @@ const RESOURCES: ResourceDef[] = [
   },
 ];
 
-export function listResources(p: Principal) {
-  return RESOURCES.filter((r) => isOwner(p) || !r.ownerOnly).map(({ uri, name, description, mimeType }) => ({
-    uri,
-    name,
-    description,
-    mimeType,
+const mimeOf = (r: ResourceDef, m: MotebitContext): string => (typeof r.mimeType === "string" ? r.mimeType : r.mimeType(m));
+
+export function listResources(m: MotebitContext, p: Principal) {
+  return RESOURCES.filter((r) => isOwner(p) || !r.ownerOnly).map((r) => ({
+    uri: r.uri,
+    name: r.name,
+    description: r.description,
+    mimeType: mimeOf(r, m),
   }));
 }
 
@@ -91,5 +93,5 @@ export async function readResource(m: MotebitContext, p: Principal, uri: unknown
   if (def.ownerOnly && !isOwner(p)) {
     throw new RpcError(INVALID_PARAMS, `Denied: ${def.uri} is served only to the owner over stdio`);
   }
-  return { contents: [{ uri: def.uri, mimeType: def.mimeType, text: await def.read(m, p) }] };
+  return { contents: [{ uri: def.uri, mimeType: mimeOf(def, m), text: await def.read(m, p) }] };
 }

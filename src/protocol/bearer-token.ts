@@ -6,7 +6,7 @@ import { SUITE_TOKEN } from "./suites.js";
 
 export type TokenReason =
   | "token_unparseable" | "suite_unsupported" | "no_key_for_caller" | "signature_invalid" | "expired" | "not_yet_valid"
-  | "lifetime_too_long" | "audience_mismatch" | "subject_mismatch" | "jti_replayed" | "caller_blocked" | "missing_claims";
+  | "lifetime_too_long" | "lifetime_invalid" | "audience_mismatch" | "subject_mismatch" | "jti_replayed" | "caller_blocked" | "missing_claims";
 
 export interface TokenClaims {
   mid: string;

@@ -82,6 +82,8 @@ export async function verifySignedToken(
   // Cheap policy checks first: a token for another audience or another server costs no signature check.
   if (claims.aud !== audience) return refuse(tokenRefusal("audience_mismatch"));
   if (claims.sub !== identity.motebitId) return refuse(tokenRefusal("subject_mismatch"));
+  // A token that expires before it was issued is malformed, whatever the clock skew would let through.
+  if (claims.exp <= claims.iat) return refuse(tokenRefusal("lifetime_invalid"));
   if (claims.exp - claims.iat > MAX_TOKEN_LIFETIME_MS) return refuse(tokenRefusal("lifetime_too_long"));
 
   const caller = resolveCallerKey(claims.mid, settings, identity);

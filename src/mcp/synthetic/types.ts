@@ -1,6 +1,7 @@
 import type { RiskLevel } from "../../policy/risk.js";
 import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
+import type { Principal } from "../../principal.js";
 
 /** A tool the motebit registers itself (PROTOCOL §7), as opposed to a served tool from a tools module. */
 export interface SyntheticTool {
@@ -12,6 +13,8 @@ export interface SyntheticTool {
   ownerOnly?: boolean;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */
   offered(m: MotebitContext): boolean;
+  /** False where the tool is listed but always refuses this caller, so motebit_tools leaves it out. Default: true. */
+  usableBy?(m: MotebitContext, p: Principal): boolean;
   run(args: Record<string, unknown>, m: MotebitContext, c: CallContext): Promise<ToolOutcome>;
 }
 

@@ -9,6 +9,17 @@ describe("resources and prompts", () => {
     expect(r.result.contents[0].text).not.toMatch(/\[motebit:/);
   });
 
+  it("labels motebit://identity by what it holds: JSON without an identity file", async () => {
+    const h = await makeMotebit();
+    const listed = (await h.rpc(peer(), "resources/list")).result.resources.find((r: { uri: string }) => r.uri === "motebit://identity");
+    expect(listed.mimeType).toBe("application/json");
+    const read = await h.rpc(peer(), "resources/read", { uri: "motebit://identity" });
+    expect(read.result.contents[0].mimeType).toBe("application/json");
+    expect(JSON.parse(read.result.contents[0].text).motebit_id).toBe(h.m.motebitId);
+    const withFile = await makeMotebit({ identity: "personal" });
+    expect((await withFile.rpc(owner, "resources/read", { uri: "motebit://identity" })).result.contents[0].mimeType).toBe("text/markdown");
+  });
+
   it("serves motebit://memories to the owner only, without medical, financial or secret memories", async () => {
     const h = await makeMotebit();
     await h.call(owner, "motebit_remember", { content: "likes green tea", sensitivity: "personal" });

@@ -55,10 +55,14 @@ describe("the policy gate in front of every call", () => {
   it("motebit_tools lists exactly what this caller may call, with risk names", async () => {
     const h = await makeMotebit({ identity: "personal" });
     const forPeer = JSON.parse(stripIdentityTag(await h.text(peer(), "motebit_tools")));
-    expect(forPeer.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools", "motebit_recall", "echo"]));
+    expect(forPeer.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools", "echo"]));
+    // Listed by tools/list, but always refused to this caller: recall (peers) and query (no model configured).
+    expect(forPeer.map((t: { name: string }) => t.name)).not.toContain("motebit_recall");
+    expect(forPeer.map((t: { name: string }) => t.name)).not.toContain("motebit_query");
     expect(forPeer.map((t: { name: string }) => t.name)).not.toContain("motebit_task");
-    expect(forPeer.find((t: { name: string }) => t.name === "motebit_recall").risk).toBe("R1_DRAFT");
     const forOwner = JSON.parse(stripIdentityTag(await h.text(owner, "motebit_tools")));
     expect(forOwner.map((t: { name: string }) => t.name)).toContain("motebit_task");
+    expect(forOwner.find((t: { name: string }) => t.name === "motebit_recall").risk).toBe("R1_DRAFT");
+    expect(forOwner.map((t: { name: string }) => t.name)).not.toContain("motebit_query");
   });
 });

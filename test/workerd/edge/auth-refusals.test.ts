@@ -69,6 +69,14 @@ describe("signed motebit token refusals", () => {
   it("lifetime_too_long: exp - iat over 5 minutes", async () => {
     await expectRefusal(await signedAuth("known_caller", { ttlMs: 5 * 60_000 + 1 }), reason("lifetime_too_long"));
   });
+  it("lifetime_invalid: exp not after iat, even inside the clock skew", async () => {
+    const t = now();
+    const auth = await handmadeAuth("known_caller", {
+      mid: keys.known_caller.sovereign_motebit_id, did: "d", iat: t + 50_000, exp: t - 1_000, jti: crypto.randomUUID(),
+      aud: "mcp:call", sub: SERVER_ID, suite: "motebit-jwt-ed25519-v1",
+    });
+    await expectRefusal(auth, reason("lifetime_invalid"));
+  });
   it("audience_mismatch", async () => {
     await expectRefusal(await signedAuth("known_caller", { aud: "task:submit" }), reason("audience_mismatch"));
   });
