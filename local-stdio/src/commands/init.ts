@@ -74,8 +74,8 @@ async function run(argv: string[]): Promise<number> {
     "  Run it on this machine (MCP over stdio, you are the owner):",
     `    npx motebit-local serve --identity ${shown(idPath)}`,
     "  Hand it to the edge (the Worker reads these two secrets):",
-    `    wrangler secret put MOTEBIT_PRIVATE_KEY < ${shown(keyPath)}`,
-    `    wrangler secret put MOTEBIT_IDENTITY < ${shown(idPath)}`,
+    `    npx wrangler secret put MOTEBIT_PRIVATE_KEY < ${shown(keyPath)}`,
+    `    npx wrangler secret put MOTEBIT_IDENTITY < ${shown(idPath)}`,
     `  Check the identity file any time:`,
     `    npx motebit-local verify ${shown(idPath)}`,
   );

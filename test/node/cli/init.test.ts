@@ -30,8 +30,8 @@ describe("motebit-local init", () => {
     expect(r.stdout).toContain(v.motebit_id!);
     expect(r.stdout).toContain(publicKeyToDidKey(signer.publicKeyHex));
     expect(r.stdout).toContain(`npx motebit-local serve --identity ${idPath}`);
-    expect(r.stdout).toContain(`wrangler secret put MOTEBIT_PRIVATE_KEY < ${keyPath}`);
-    expect(r.stdout).toContain(`wrangler secret put MOTEBIT_IDENTITY < ${idPath}`);
+    expect(r.stdout).toContain(`npx wrangler secret put MOTEBIT_PRIVATE_KEY < ${keyPath}`);
+    expect(r.stdout).toContain(`npx wrangler secret put MOTEBIT_IDENTITY < ${idPath}`);
 
     const verified = await runCli(["verify", idPath]);
     expect(verified.code).toBe(0);
@@ -46,7 +46,7 @@ describe("motebit-local init", () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(dir, "motebit.md"))).toBe(true);
     expect(r.stdout).toContain("npx motebit-local serve --identity ./motebit.md");
-    expect(r.stdout).toContain("wrangler secret put MOTEBIT_PRIVATE_KEY < ./motebit.key");
+    expect(r.stdout).toContain("npx wrangler secret put MOTEBIT_PRIVATE_KEY < ./motebit.key");
   });
 
   it("creates a service motebit with its name and R3 governance", async () => {
