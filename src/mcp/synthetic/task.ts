@@ -2,7 +2,7 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { isOwner, principalLabel } from "../../principal.js";
-import { verifyDelegationToken } from "../../protocol/index.js";
+import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
 import { runTask } from "../../agent/task-runner.js";
 
@@ -49,10 +49,13 @@ export const taskTool: SyntheticTool = {
       if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
     }
     const overHttp = !isOwner(c.principal);
+    const served = m.registry.list({ overHttp });
+    // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
+    const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
     const receipt = await runTask({
       prompt: args.prompt as string,
       requiredCapabilities: caps,
-      tools: m.registry.list({ overHttp }),
+      tools,
       gate: (toolName) =>
         decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance }),
       signer: m.signer,

@@ -30,6 +30,15 @@ describe("motebit_task delegation tokens (PROTOCOL §6)", () => {
     expect((await verifyReceipt({ ...r, delegated_scope: "*" })).valid).toBe(false);
   });
 
+  it("runs only tools inside the delegated scope, even when no capability is named", async () => {
+    const h = await makeMotebit();
+    const r = JSON.parse(stripIdentityTag(await h.text(peer(), "motebit_task", { prompt: "one two", delegation_token: await token(h, { scope: "word_count" }) })));
+    expect(r).toMatchObject({ status: "completed", tools_used: ["word_count"], delegated_scope: "word_count" });
+    const none = JSON.parse(stripIdentityTag(await h.text(peer(), "motebit_task", { prompt: "x", delegation_token: await token(h, { scope: "web_search" }) })));
+    expect(none).toMatchObject({ status: "failed", tools_used: [], delegated_scope: "web_search" });
+    expect((await verifyReceipt(none)).valid).toBe(true);
+  });
+
   it("refuses a capability outside the scope with the exact text", async () => {
     const h = await makeMotebit();
     const r = await h.call(peer(), "motebit_task", { prompt: "hi", delegation_token: await token(h), required_capabilities: ["echo", "web_search"] });
