@@ -18,4 +18,9 @@ describe("origin allowlist", () => {
   ])("%s → %s", (origin, allowed) => {
     expect(isAllowedOrigin(origin, self, ["https://app.example.com"])).toBe(allowed);
   });
+
+  it("an http server origin is the Host header's word, so it is not trusted (DNS rebinding)", () => {
+    expect(isAllowedOrigin("http://evil.example:8787", "http://evil.example:8787", [])).toBe(false);
+    expect(isAllowedOrigin("http://evil.example:8787", "http://evil.example:8787", ["http://evil.example:8787"])).toBe(true);
+  });
 });

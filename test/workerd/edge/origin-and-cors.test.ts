@@ -1,7 +1,7 @@
 // Foreign browser origins are refused (DNS rebinding); allowed ones get CORS; preflight needs no auth.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, INITIALIZE, post } from "./helpers.js";
+import { BASE, INITIALIZE, mcpRequest, post } from "./helpers.js";
 
 function preflight(origin: string): Promise<Response> {
   return SELF.fetch(`${BASE}/mcp`, {
@@ -18,13 +18,25 @@ describe("Origin", () => {
     }
   });
 
-  it("our own origin, loopback origins and MOTEBIT_ALLOWED_ORIGINS are served, with CORS headers", async () => {
-    for (const origin of [BASE, "http://localhost:6274", "http://127.0.0.1:3000", "http://[::1]:8080", "https://app.example.com"]) {
+  it("our own https origin, loopback origins and MOTEBIT_ALLOWED_ORIGINS are served, with CORS headers", async () => {
+    const own = await SELF.fetch(new Request("https://edge.test/mcp", mcpRequest(INITIALIZE, { headers: { Origin: "https://edge.test" } })));
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Access-Control-Allow-Origin")).toBe("https://edge.test");
+    for (const origin of ["http://localhost:6274", "http://127.0.0.1:3000", "http://[::1]:8080", "https://app.example.com"]) {
       const res = await post(INITIALIZE, { headers: { Origin: origin } });
       expect(res.status, origin).toBe(200);
       expect(res.headers.get("Access-Control-Allow-Origin")).toBe(origin);
       expect(res.headers.get("Access-Control-Expose-Headers")).toContain("Mcp-Session-Id");
     }
+  });
+
+  it("DNS rebinding: a page on http://evil.example whose name resolves to this server is refused, Host and all", async () => {
+    const rebound = new Request("http://evil.example:8787/mcp", mcpRequest(INITIALIZE, { headers: { Origin: "http://evil.example:8787" } }));
+    const res = await SELF.fetch(rebound);
+    expect(res.status).toBe(403);
+    expect(new URL(rebound.url).host).toBe("evil.example:8787");
+    const health = await SELF.fetch("http://evil.example:8787/health", { headers: { Origin: "http://evil.example:8787" } });
+    expect(health.status).toBe(403);
   });
 
   it("no Origin (a non-browser agent) is not a browser: served", async () => {
