@@ -9,6 +9,7 @@ import { serveStdio } from "./stdio-host.js";
 import { claimStdout } from "./stdout-guard.js";
 
 const log = (line: string) => void process.stderr.write(line + "\n");
+const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
@@ -36,6 +37,9 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     }
     const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
     log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
+    if (!LOOPBACK_BINDS.has(opts.host)) {
+      log(`motebit: ${opts.host} is reachable from other machines; callers still need ${auth}, and tokens travel in clear text without TLS in front`);
+    }
     stop = () =>
       new Promise<string>((resolveStop) => {
         const end = (why: string) => void http.close().then(() => resolveStop(why));
