@@ -38,7 +38,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
     log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
     if (!LOOPBACK_BINDS.has(opts.host)) {
-      log(`motebit: ${opts.host} is reachable from other machines; callers still need ${auth}, and tokens travel in clear text without TLS in front`);
+      log(`motebit: ${opts.host} is reachable from other machines. Auth still applies, but over plain http tokens travel in clear text: put TLS in front.`);
     }
     stop = () =>
       new Promise<string>((resolveStop) => {
