@@ -6,6 +6,7 @@ import { createSigner, identityTag, mintBearerToken } from "../../../src/protoco
 import keys from "../../fixtures/edge/keys.json";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 import { spawnSync } from "node:child_process";
+import { RECALL_REFUSAL } from "../../../src/mcp/synthetic/recall.js";
 
 const TAG = identityTag(keys.server.sovereign_motebit_id, keys.server.public_key_hex);
 let edge: LocalEdge;
@@ -106,8 +107,8 @@ describe("the local edge, black box", () => {
     expect(cli.status).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ valid: true, type: "receipt", motebit_id: keys.server.sovereign_motebit_id, sovereign: true });
 
-    const recall = (await client.callTool({ name: "motebit_recall", arguments: { query: "anything" } })) as { isError?: boolean };
-    expect(recall.isError).toBe(true);
+    const recall = await client.callTool({ name: "motebit_recall", arguments: { query: "anything" } });
+    expect(recall).toEqual({ content: [{ type: "text", text: RECALL_REFUSAL }], isError: true });
     await transport.terminateSession();
     await client.close();
   });

@@ -25,7 +25,9 @@ describe("service motebits: listing and credentials", () => {
     });
     expect(forPeer.tools.map((t: { name: string }) => t.name)).not.toContain("read_note");
     const firstContact = json(await h.text(peer("first_contact"), "motebit_service_listing"));
-    expect(firstContact.tools.every((t: { risk: string }) => t.risk === "R0_READ")).toBe(true);
+    expect(firstContact.tools.map((t: { name: string }) => t.name)).toEqual([
+      "motebit_identity", "motebit_tools", "motebit_service_listing", "motebit_credentials", "echo", "word_count", "current_time",
+    ]);
     expect(json(await h.text(owner, "motebit_service_listing")).tools.map((t: { name: string }) => t.name)).toContain("read_note");
   });
 

@@ -98,7 +98,7 @@ describe("motebit_task returns a signed ExecutionReceipt", () => {
     const ledger = JSON.parse(res.result.contents[0].text);
     expect(JSON.stringify(ledger)).toContain(r.task_id);
     const peerRead = await h.rpc(peer(), "resources/read", { uri: "motebit://receipts" });
-    expect(peerRead.error).toBeDefined();
+    expect(peerRead.error).toEqual({ code: -32602, message: "Denied: motebit://receipts is served only to the owner over stdio" });
   });
 
   it("an owner task over stdio may use localOnly tools and reports user-tap", async () => {

@@ -12,7 +12,15 @@ describe("the policy gate in front of every call", () => {
     const r = await h.call(peer("first_contact"), "motebit_remember", { content: "x" });
     expect(r).toEqual({ content: [{ type: "text", text: APPROVAL("motebit_remember") }], isError: true });
     const listed = JSON.parse(stripIdentityTag(await h.text(peer("first_contact"), "motebit_tools")));
-    expect(listed.every((t: { risk: string }) => t.risk === "R0_READ")).toBe(true);
+    expect(listed.map((t: { name: string; risk: string }) => [t.name, t.risk])).toEqual([
+      ["motebit_identity", "R0_READ"],
+      ["motebit_tools", "R0_READ"],
+      ["motebit_service_listing", "R0_READ"],
+      ["motebit_credentials", "R0_READ"],
+      ["echo", "R0_READ"],
+      ["word_count", "R0_READ"],
+      ["current_time", "R0_READ"],
+    ]);
   });
 
   it("blocked callers are denied everything", async () => {

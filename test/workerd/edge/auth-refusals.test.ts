@@ -76,6 +76,15 @@ describe("signed motebit token refusals", () => {
       aud: "mcp:call", sub: SERVER_ID, suite: "motebit-jwt-ed25519-v1",
     });
     await expectRefusal(auth, reason("lifetime_invalid"));
+    const zero = await handmadeAuth("known_caller", {
+      mid: keys.known_caller.sovereign_motebit_id, did: "d", iat: t, exp: t, jti: crypto.randomUUID(),
+      aud: "mcp:call", sub: SERVER_ID, suite: "motebit-jwt-ed25519-v1",
+    });
+    await expectRefusal(zero, reason("lifetime_invalid"));
+  });
+  it("a lifetime of exactly 5 minutes is still accepted", async () => {
+    const res = await post(INITIALIZE, { auth: await signedAuth("known_caller", { ttlMs: 5 * 60_000 }) });
+    expect(res.status).toBe(200);
   });
   it("audience_mismatch", async () => {
     await expectRefusal(await signedAuth("known_caller", { aud: "task:submit" }), reason("audience_mismatch"));

@@ -26,7 +26,7 @@ describe("response modes", () => {
   it("SSE preferred by q-value → SSE, and initialize still sets the session header", async () => {
     const res = await post(INITIALIZE, { accept: "application/json;q=0.5, text/event-stream" });
     expect(res.headers.get("Content-Type")).toContain("text/event-stream");
-    expect(res.headers.get("Mcp-Session-Id")).toBeTruthy();
+    expect(res.headers.get("Mcp-Session-Id")).toMatch(/^[\x21-\x7e]{32,}$/);
     expect(await res.text()).toMatch(/^event: message\ndata: \{.*"serverInfo".*\}\n\n$/);
   });
 

@@ -89,7 +89,9 @@ describe("MemoryStore over Workers AI + Vectorize bindings, in a Durable Object"
           [peer.node_id, "motebit-scale", { scope: "peer:x", sensitivity: "none" }],
         ]),
       );
-      expect((await env.AI.calls()).every((c) => c.model === "@cf/baai/bge-base-en-v1.5")).toBe(true);
+      const aiCalls = await env.AI.calls();
+      expect(aiCalls.length).toBeGreaterThan(0);
+      expect(aiCalls.every((c) => c.model === "@cf/baai/bge-base-en-v1.5")).toBe(true);
 
       const ownerHits = await store.recall({ query: "production database", scopes: ["owner"], excludeSensitivities: ["medical", "financial", "secret"] });
       expect(ownerHits.map((h) => h.node_id)).toEqual([ownerNone.node_id]);
