@@ -1,6 +1,6 @@
 // Black box: a deployment serves its own tools module, chosen by the [alias] in its wrangler config
 // (README: "Your own tools"). wrangler 4.86's `dev` ignores the --alias flag, so the test writes a config.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,9 +8,10 @@ import keys from "../../fixtures/edge/keys.json";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 
 let edge: LocalEdge;
+let dir: string | undefined;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "motebit-tools-"));
+  dir = mkdtempSync(path.join(tmpdir(), "motebit-tools-"));
   const module = path.join(dir, "tools.js");
   writeFileSync(
     module,
@@ -30,7 +31,12 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await edge?.stop();
+  try {
+    await edge?.stop();
+  } finally {
+    // After the edge has stopped: wrangler reads the config and the module from this folder.
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 async function rpc(body: unknown, session?: string) {

@@ -6,6 +6,7 @@ import { createServer as createNetServer } from "node:net";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { runToCompletion, terminate } from "../../helpers/child-process.js";
 
 export const REPO = resolve(import.meta.dirname, "../../../..");
 export const BIN = join(REPO, "local-stdio/bin/motebit-local.js");
@@ -23,25 +24,11 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs `motebit-local ...args` to completion, feeding `stdin` (then closing it). */
-export function runCli(args: string[], o: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunResult> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, env: o.env ?? cleanEnv(), stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      fail(new Error(`motebit-local ${args.join(" ")} did not finish; stderr: ${stderr}`));
-    }, o.timeoutMs ?? 20_000);
-    child.on("error", fail);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-    child.stdin.end(o.stdin ?? "");
-  });
+/** Runs `motebit-local ...args` to completion, feeding `stdin` (then closing it); SIGKILLs it and rejects after `timeoutMs`. */
+export async function runCli(args: string[], o: { stdin?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunResult> {
+  const r = await runToCompletion(process.execPath, [BIN, ...args], { cwd: REPO, env: o.env ?? cleanEnv(), input: o.stdin, timeoutMs: o.timeoutMs ?? 20_000 });
+  if (r.timedOut) throw new Error(`motebit-local ${args.join(" ")} did not finish; stderr: ${r.stderr}`);
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 export function tempDir(): { dir: string; cleanup(): void } {
@@ -127,7 +114,7 @@ export interface HttpServe {
   /** Base URL as printed on stderr, e.g. http://127.0.0.1:3100 */
   url: string;
   stderr(): string;
-  /** SIGTERM, then the exit code. */
+  /** SIGTERM (SIGKILL if still running 5 s later), then the exit code (null if it had to be killed). */
   stop(): Promise<number | null>;
 }
 
@@ -149,10 +136,7 @@ export function startHttpServe(args: string[], env: Record<string, string> = cle
         done({
           url: m[1],
           stderr: () => stderr,
-          stop: () => {
-            child.kill("SIGTERM");
-            return exited;
-          },
+          stop: () => terminate(child, exited),
         });
       }
     });
