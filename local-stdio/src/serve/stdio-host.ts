@@ -10,18 +10,22 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Motebit } from "../../../src/motebit.js";
 import { INVALID_REQUEST, PARSE_ERROR, rpcError } from "../../../src/mcp/jsonrpc.js";
 import { OWNER } from "../../../src/principal.js";
+import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
 /** How long a signal-driven shutdown waits for calls already running to notice the abort. */
 const ABORT_GRACE_MS = 2_000;
 
 /** Serves until stdin ends or SIGINT/SIGTERM arrives; resolves once nothing is running any more. */
 export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => void): Promise<string> {
-  const transport = new StdioServerTransport(process.stdin, stdout);
   const aborter = new AbortController();
   const running = new Set<Promise<void>>();
   let closing = false;
 
   const send = (message: object) => transport.send(message as JSONRPCMessage).catch((e) => log(`motebit: could not write to stdout: ${e}`));
+  const lines = new LineCap(MAX_STDIN_LINE_BYTES, () =>
+    void send(rpcError(null, INVALID_REQUEST, `Invalid Request: a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes; it was dropped`)),
+  );
+  const transport = new StdioServerTransport(process.stdin.pipe(lines), stdout);
 
   transport.onmessage = (message) => {
     const call = m
