@@ -13,3 +13,8 @@ export function peerSourceOf(p: Principal): string | undefined {
 
 /** Even the owner's recall leaves these out: they are too sensitive to surface through an MCP host. */
 export const OWNER_RECALL_EXCLUDED: Sensitivity[] = ["medical", "financial", "secret"];
+
+/** The rows that may reach an MCP host: none of the sensitivities recall leaves out. */
+export function shareableWithHost<T extends { sensitivity: Sensitivity }>(rows: T[]): T[] {
+  return rows.filter((r) => !OWNER_RECALL_EXCLUDED.includes(r.sensitivity));
+}

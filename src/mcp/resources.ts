@@ -3,7 +3,7 @@ import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";
-import { OWNER_RECALL_EXCLUDED } from "./memory-scope.js";
+import { shareableWithHost } from "./memory-scope.js";
 
 interface ResourceDef {
   uri: string;
@@ -61,7 +61,7 @@ const RESOURCES: ResourceDef[] = [
     ownerOnly: true,
     async read(m) {
       const rows = m.memory.list({ scope: "owner", limit: 500 });
-      return JSON.stringify(rows.filter((r) => !OWNER_RECALL_EXCLUDED.includes(r.sensitivity)));
+      return JSON.stringify(shareableWithHost(rows));
     },
   },
   {

@@ -21,6 +21,13 @@ export interface TokenClaims {
 
 /** Tokens ride in an HTTP header; anything longer is not a token we minted. */
 export const MAX_TOKEN_CHARS = 8192;
+/** How a signed token is told apart from a static one: `Authorization: Bearer motebit:<token>` (PROTOCOL §5). */
+export const SIGNED_TOKEN_PREFIX = "motebit:";
+
+/** The token itself, whether or not it arrived with its "motebit:" prefix. */
+export function withoutSignedPrefix(token: string): string {
+  return token.startsWith(SIGNED_TOKEN_PREFIX) ? token.slice(SIGNED_TOKEN_PREFIX.length) : token;
+}
 const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_SKEW_MS = 60_000;
 

@@ -2,7 +2,7 @@
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
-import { constantTimeEqual, parseBearerToken, verifyBearerToken, type TokenReason } from "../protocol/index.js";
+import { constantTimeEqual, parseBearerToken, SIGNED_TOKEN_PREFIX, verifyBearerToken, type TokenReason } from "../protocol/index.js";
 import type { KnownCallers } from "./known-callers.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
@@ -31,7 +31,6 @@ export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | 
 export const MCP_CALL_AUDIENCE = "mcp:call";
 export const TOKEN_SKEW_MS = 60_000;
 export const MAX_TOKEN_LIFETIME_MS = 5 * 60_000;
-const SIGNED_PREFIX = "motebit:";
 
 export const UNAUTHORIZED: AuthRefusal = { status: 401, body: { error: "unauthorized" } };
 export const UNAUTHORIZED_NO_TOKEN_CONFIGURED: AuthRefusal = {
@@ -56,8 +55,8 @@ export async function authenticate(
 ): Promise<AuthResult> {
   const match = authorization === null ? null : /^Bearer[ \t]+(.+)$/i.exec(authorization.trim());
   const presented = match ? match[1].trim() : null;
-  if (presented !== null && presented.startsWith(SIGNED_PREFIX)) {
-    return verifySignedToken(presented.slice(SIGNED_PREFIX.length), settings, identity, now);
+  if (presented !== null && presented.startsWith(SIGNED_TOKEN_PREFIX)) {
+    return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now);
   }
   if (settings.authToken === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
   if (presented === null || !constantTimeEqual(presented, settings.authToken)) return refuse(UNAUTHORIZED);

@@ -2,11 +2,11 @@
 // (same keys, suite, signature, expiry, lifetime, subject) but for its own audience, and single-use.
 import type { Clock, SqlPort } from "../ports.js";
 import type { DispatchTokenVerifier } from "../mcp/context.js";
+import { withoutSignedPrefix } from "../protocol/index.js";
 import { verifySignedToken, type AuthSettings, type ServerIdentity } from "./auth.js";
 import { ReplayStore } from "./replay-store.js";
 
 export const DISPATCH_AUDIENCE = "task:dispatch";
-const SIGNED_PREFIX = "motebit:";
 
 export function dispatchTokenVerifier(o: {
   sql: SqlPort;
@@ -17,7 +17,7 @@ export function dispatchTokenVerifier(o: {
   const replay = new ReplayStore(o.sql, o.clock);
   replay.migrate();
   return async (raw) => {
-    const token = raw.startsWith(SIGNED_PREFIX) ? raw.slice(SIGNED_PREFIX.length) : raw;
+    const token = withoutSignedPrefix(raw);
     const r = await verifySignedToken(token, o.settings, o.identity, o.clock.now(), DISPATCH_AUDIENCE);
     if (!r.ok) return { ok: false, reason: r.body.reason ?? r.body.error };
     if (r.jti !== null && !replay.consume(r.jti.jti, r.jti.keepUntil)) return { ok: false, reason: "jti_replayed" };

@@ -1,4 +1,4 @@
-import { createSigner, mintBearerToken, sovereignMotebitId } from "../../../src/protocol/index.js";
+import { createSigner, mintBearerToken, SIGNED_TOKEN_PREFIX, sovereignMotebitId } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
 import { flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile } from "../keyfile.js";
@@ -39,7 +39,7 @@ export const command: Command = {
     const signer = await createSigner(seedHex);
     const mid = await sovereignMotebitId(signer.publicKeyHex);
     const token = await mintBearerToken({ mid, did: flagString(f, "did") ?? "motebit-local", aud, sub, ttlMs: ttl * 1000 }, signer);
-    process.stdout.write(`motebit:${token}\n`);
+    process.stdout.write(`${SIGNED_TOKEN_PREFIX}${token}\n`);
     return 0;
   },
 };

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import {
-  didKeyToPublicKey, fromUtf8, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
+  didKeyToPublicKey, fromUtf8, withoutSignedPrefix, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
   verifyIdentityFile, verifyReceipt,
 } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
@@ -107,7 +107,7 @@ async function verifyText(text: string, keyHex: string | undefined): Promise<Ver
     }
     return null;
   }
-  const token = trimmed.startsWith("motebit:") ? trimmed.slice("motebit:".length) : trimmed;
+  const token = withoutSignedPrefix(trimmed);
   if (TOKEN_RE.test(token)) return verifyToken(token, keyHex);
   return null;
 }

@@ -2,11 +2,7 @@
 import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
-import { OWNER_RECALL_EXCLUDED } from "../memory-scope.js";
-
-/** The same floor as recall: what reaches an MCP host never includes medical, financial or secret content. */
-const shareable = <T extends { sensitivity: string }>(rows: T[]): T[] =>
-  rows.filter((r) => !(OWNER_RECALL_EXCLUDED as string[]).includes(r.sensitivity));
+import { shareableWithHost } from "../memory-scope.js";
 
 export const memoryListTool: SyntheticTool = {
   name: "motebit_memory_list",
@@ -26,7 +22,7 @@ export const memoryListTool: SyntheticTool = {
   offered: always,
   async run(args, m) {
     return okJson(
-      shareable(
+      shareableWithHost(
         m.memory.list({
           scope: args.scope as string | undefined,
           limit: args.limit as number | undefined,
@@ -64,6 +60,6 @@ export const memoryExportTool: SyntheticTool = {
   ownerOnly: true,
   offered: always,
   async run(_args, m) {
-    return okJson(shareable(m.memory.exportAll()));
+    return okJson(shareableWithHost(m.memory.exportAll()));
   },
 };
