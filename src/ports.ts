@@ -1,3 +1,4 @@
+import type { LanguageModel } from "ai";
 // The small ports through which a host adapts the platform-neutral core.
 // Both hosts implement them: the Durable Object (ctx.storage.sql, alarms) and motebit-local (better-sqlite3, timers).
 
@@ -47,13 +48,13 @@ export interface VectorIndex {
   query(vector: Float32Array, topK: number, filter?: VectorFilter): Promise<VectorMatch[]>;
 }
 
-export interface LlmMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
-
-/** A model the agent can talk to. Absent means direct mode only. */
+/** A model the AI loop drives, built by the host (AI SDK provider packages or the Workers AI binding). Absent means direct mode. */
 export interface LlmProvider {
+  /** "anthropic" | "ollama" | "workers-ai", or a test double's name. */
+  readonly provider: string;
+  /** The model name exactly as configured (MOTEBIT_MODEL) or the provider's default. */
+  readonly modelName: string;
+  /** "<provider>:<model>", as the start-up line and the turn's context name it. */
   readonly id: string;
-  complete(messages: LlmMessage[], opts?: { signal?: AbortSignal; maxTokens?: number }): Promise<string>;
+  readonly model: Exclude<LanguageModel, string>;
 }

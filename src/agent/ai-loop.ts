@@ -1,0 +1,160 @@
+// The bounded AI loop shared by motebit_task (AI mode) and motebit_query: the model reads the prompt, picks
+// served tools, chains them, and answers. At most MAX_TOOL_STEPS model responses may call tools (parallel calls
+// in one response are one step); after the last of them the model is asked once more with tools switched off.
+// Every call passes the gate again at call time; a refusal goes back to the model as a tool error with the
+// gate's exact text and never runs. Tool output reaches the model wrapped as external data.
+import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "ai";
+import type { LlmProvider } from "../ports.js";
+import type { GateDecision } from "../policy/gate.js";
+import { formatToolData, invokeTool } from "../tools/invoke.js";
+import type { ServedTool } from "../tools/types.js";
+import { validateArgs } from "../tools/validate-args.js";
+import type { AuditOutcome } from "./audit-log.js";
+import { asExternalData, EXTERNAL_DATA_RULE } from "./external-data.js";
+
+export const MAX_TOOL_STEPS = 10;
+export const STEP_LIMIT_ERROR = `Error: tool step limit (${MAX_TOOL_STEPS}) reached`;
+
+export interface AiLoopInput {
+  llm: LlmProvider;
+  /** Who the motebit is and what this turn may see; the loop appends the external-data rule. */
+  system: string;
+  prompt: string;
+  /** Every served tool this principal can see. Calls to any of them are parsed, then gated. */
+  tools: ServedTool[];
+  /** The names offered to the model: the tools the gate allows this principal now. */
+  offered: string[];
+  /** The call-time gate (governance, caller trust, delegation scope). */
+  gate: (toolName: string) => GateDecision;
+  /** The turn's one budget and cancellation: aborting it aborts the model call and every tool in flight. */
+  signal: AbortSignal;
+  /** Each tool call the model made, as the audit log records it. */
+  onToolCall: (e: { tool: string; args: unknown; outcome: AuditOutcome }) => void;
+  /** Stream the model's responses instead of waiting for each whole response. */
+  stream?: boolean;
+}
+
+export interface AiLoopResult {
+  /** "step_limit": the tool steps ran out and the model gave no text when asked without tools. */
+  status: "completed" | "step_limit";
+  text: string;
+  /** Every tool that ran (ok or not), in call order; refused calls excluded. */
+  toolsUsed: string[];
+  /** Calls the gate refused (or that named no tool this caller can see). */
+  denials: number;
+  /** Model responses, the no-tools one included. */
+  modelCalls: number;
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+/** Rejects with the provider's error or the signal's reason; the caller turns either into its own answer. */
+export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
+  const ran = new Set<string>();
+  let denials = 0;
+  let toolsOff = false;
+  const byName = new Map(i.tools.map((t) => [t.definition.name, t]));
+  const tools: ToolSet = {};
+  for (const t of i.tools) {
+    const name = t.definition.name;
+    tools[name] = tool({
+      description: t.definition.description,
+      inputSchema: jsonSchema(t.definition.inputSchema as Parameters<typeof jsonSchema>[0]),
+      execute: async (args: unknown, { toolCallId, abortSignal }) => {
+        // The no-tools request offers none; a model that calls one anyway gets nothing run.
+        if (toolsOff) throw new Error(STEP_LIMIT_ERROR);
+        const decision = i.gate(name);
+        if (decision.outcome !== "allow") {
+          denials++;
+          i.onToolCall({ tool: name, args, outcome: decision.outcome === "deny" ? "denied" : "approval_required" });
+          throw new Error(decision.message);
+        }
+        const invalid = validateArgs(t.definition.inputSchema, args, name);
+        if (invalid !== null) {
+          i.onToolCall({ tool: name, args, outcome: "invalid" });
+          throw new Error(invalid);
+        }
+        ran.add(toolCallId);
+        const r = await invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal);
+        i.onToolCall({ tool: name, args, outcome: r.ok ? "allowed" : "error" });
+        if (!r.ok) throw new Error(asExternalData(name, `Error: ${r.error}`));
+        return asExternalData(name, formatToolData(r.data));
+      },
+    });
+  }
+
+  const base = {
+    model: i.llm.model,
+    instructions: `${i.system}\n\n${EXTERNAL_DATA_RULE}`,
+    tools,
+    abortSignal: i.signal,
+    // A name the model invents (or a tool this caller cannot see) is refused like any other call.
+    repairToolCall: async () => {
+      denials++;
+      return null;
+    },
+  };
+  const messages: ModelMessage[] = [{ role: "user", content: i.prompt }];
+  const first = await callModel(i.stream === true, {
+    ...base,
+    messages,
+    activeTools: i.offered,
+    stopWhen: stepCountIs(MAX_TOOL_STEPS),
+  });
+  const usage = { inputTokens: first.usage.inputTokens, outputTokens: first.usage.outputTokens };
+  let modelCalls = first.steps.length;
+  let text = first.text;
+  let status: AiLoopResult["status"] = "completed";
+  if (first.lastStepCalledTools) {
+    toolsOff = true;
+    const last = await callModel(i.stream === true, {
+      ...base,
+      messages: [...messages, ...first.responseMessages],
+      activeTools: i.offered,
+      toolChoice: "none" as const,
+      stopWhen: stepCountIs(1),
+    });
+    modelCalls += last.steps.length;
+    usage.inputTokens += last.usage.inputTokens;
+    usage.outputTokens += last.usage.outputTokens;
+    text = last.text;
+    if (text.trim() === "") status = "step_limit";
+  }
+  const toolsUsed = first.steps.flatMap((s) => s.toolCalls.filter((c) => ran.has(c.toolCallId)).map((c) => c.toolName));
+  return { status, text: text.trim(), toolsUsed, denials, modelCalls, usage };
+}
+
+interface ModelOutcome {
+  text: string;
+  steps: { toolCalls: { toolCallId: string; toolName: string }[] }[];
+  responseMessages: ModelMessage[];
+  lastStepCalledTools: boolean;
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+type CallOptions = Parameters<typeof generateText>[0];
+
+async function callModel(stream: boolean, options: CallOptions): Promise<ModelOutcome> {
+  let steps: ModelOutcome["steps"];
+  let text: string;
+  let responseMessages: ModelMessage[];
+  let usage: { inputTokens?: number; outputTokens?: number };
+  if (stream) {
+    let failure: unknown = null;
+    const r = streamText({ ...(options as Parameters<typeof streamText>[0]), onError: ({ error }) => void (failure ??= error) });
+    await r.consumeStream();
+    if (failure !== null) throw failure;
+    options.abortSignal?.throwIfAborted();
+    [steps, text, responseMessages, usage] = await Promise.all([r.steps, r.text, r.response.then((x) => x.messages), r.totalUsage]);
+  } else {
+    const r = await generateText(options);
+    [steps, text, responseMessages, usage] = [r.steps, r.text, r.response.messages, r.totalUsage];
+  }
+  const last = steps[steps.length - 1];
+  return {
+    text,
+    steps,
+    responseMessages,
+    lastStepCalledTools: last !== undefined && last.toolCalls.length > 0,
+    usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
+  };
+}
