@@ -12,6 +12,7 @@ import {
 } from "../../src/server/config.js";
 import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
+import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
 import { CliError } from "./cli-error.js";
 
 export interface LocalConfig {
@@ -20,11 +21,13 @@ export interface LocalConfig {
   privateKeyPath: string | null;
   dataDir: string | null;
   taskTimeoutMs: number | null;
+  /** The AI settings (MOTEBIT_MODE, MOTEBIT_PROVIDER, …) under the edge's names; the environment overrides each. */
+  aiEnv: Record<string, string>;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -33,6 +36,7 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    aiEnv: {},
     server: {
       authToken: null,
       knownCallers: new Map(),
@@ -119,8 +123,14 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     }
     cfg.taskTimeoutMs = t as number;
   }
-  if (cfg.server.authToken !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
-    warn(`motebit: warning: ${abs} holds authToken but other users can read it (chmod 600 ${abs})`);
+  for (const name of AI_SETTING_NAMES) {
+    const v = o[name];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" && typeof v !== "number") fail(`${name} must be a string`);
+    cfg.aiEnv[name] = String(v);
+  }
+  if ((cfg.server.authToken !== null || cfg.aiEnv.ANTHROPIC_API_KEY !== undefined) && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
+    warn(`motebit: warning: ${abs} holds ${cfg.server.authToken !== null ? "authToken" : "ANTHROPIC_API_KEY"} but other users can read it (chmod 600 ${abs})`);
   }
   return cfg;
 }

@@ -32,7 +32,20 @@ export interface AiLoopInput {
   onToolCall: (e: { tool: string; args: unknown; outcome: AuditOutcome }) => void;
   /** Stream the model's responses instead of waiting for each whole response. */
   stream?: boolean;
+  /** Filled in as the turn goes, so a turn that fails half-way still reports what it used. */
+  meter: LoopMeter;
 }
+
+export interface LoopMeter {
+  inputTokens: number;
+  outputTokens: number;
+  /** Calls the gate refused (or that named no tool this caller can see). */
+  denials: number;
+  /** Tools that ran (ok or not), in the order they started; refused calls excluded. */
+  started: string[];
+}
+
+export const newMeter = (): LoopMeter => ({ inputTokens: 0, outputTokens: 0, denials: 0, started: [] });
 
 export interface AiLoopResult {
   /** "step_limit": the tool steps ran out and the model gave no text when asked without tools. */
@@ -40,17 +53,14 @@ export interface AiLoopResult {
   text: string;
   /** Every tool that ran (ok or not), in call order; refused calls excluded. */
   toolsUsed: string[];
-  /** Calls the gate refused (or that named no tool this caller can see). */
-  denials: number;
   /** Model responses, the no-tools one included. */
   modelCalls: number;
-  usage: { inputTokens: number; outputTokens: number };
 }
 
 /** Rejects with the provider's error or the signal's reason; the caller turns either into its own answer. */
 export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
   const ran = new Set<string>();
-  let denials = 0;
+  const meter = i.meter;
   let toolsOff = false;
   const byName = new Map(i.tools.map((t) => [t.definition.name, t]));
   const tools: ToolSet = {};
@@ -64,7 +74,7 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
         if (toolsOff) throw new Error(STEP_LIMIT_ERROR);
         const decision = i.gate(name);
         if (decision.outcome !== "allow") {
-          denials++;
+          meter.denials++;
           i.onToolCall({ tool: name, args, outcome: decision.outcome === "deny" ? "denied" : "approval_required" });
           throw new Error(decision.message);
         }
@@ -74,6 +84,7 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
           throw new Error(invalid);
         }
         ran.add(toolCallId);
+        meter.started.push(name);
         const r = await invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal);
         i.onToolCall({ tool: name, args, outcome: r.ok ? "allowed" : "error" });
         if (!r.ok) throw new Error(asExternalData(name, `Error: ${r.error}`));
@@ -89,8 +100,12 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
     abortSignal: i.signal,
     // A name the model invents (or a tool this caller cannot see) is refused like any other call.
     repairToolCall: async () => {
-      denials++;
+      meter.denials++;
       return null;
+    },
+    onStepEnd: ({ usage }: { usage: { inputTokens?: number; outputTokens?: number } }) => {
+      meter.inputTokens += usage.inputTokens ?? 0;
+      meter.outputTokens += usage.outputTokens ?? 0;
     },
   };
   const messages: ModelMessage[] = [{ role: "user", content: i.prompt }];
@@ -100,7 +115,6 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
     activeTools: i.offered,
     stopWhen: stepCountIs(MAX_TOOL_STEPS),
   });
-  const usage = { inputTokens: first.usage.inputTokens, outputTokens: first.usage.outputTokens };
   let modelCalls = first.steps.length;
   let text = first.text;
   let status: AiLoopResult["status"] = "completed";
@@ -114,13 +128,11 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
       stopWhen: stepCountIs(1),
     });
     modelCalls += last.steps.length;
-    usage.inputTokens += last.usage.inputTokens;
-    usage.outputTokens += last.usage.outputTokens;
     text = last.text;
     if (text.trim() === "") status = "step_limit";
   }
   const toolsUsed = first.steps.flatMap((s) => s.toolCalls.filter((c) => ran.has(c.toolCallId)).map((c) => c.toolName));
-  return { status, text: text.trim(), toolsUsed, denials, modelCalls, usage };
+  return { status, text: text.trim(), toolsUsed, modelCalls };
 }
 
 interface ModelOutcome {
@@ -128,7 +140,6 @@ interface ModelOutcome {
   steps: { toolCalls: { toolCallId: string; toolName: string }[] }[];
   responseMessages: ModelMessage[];
   lastStepCalledTools: boolean;
-  usage: { inputTokens: number; outputTokens: number };
 }
 
 type CallOptions = Parameters<typeof generateText>[0];
@@ -137,17 +148,16 @@ async function callModel(stream: boolean, options: CallOptions): Promise<ModelOu
   let steps: ModelOutcome["steps"];
   let text: string;
   let responseMessages: ModelMessage[];
-  let usage: { inputTokens?: number; outputTokens?: number };
   if (stream) {
     let failure: unknown = null;
     const r = streamText({ ...(options as Parameters<typeof streamText>[0]), onError: ({ error }) => void (failure ??= error) });
     await r.consumeStream();
     if (failure !== null) throw failure;
     options.abortSignal?.throwIfAborted();
-    [steps, text, responseMessages, usage] = await Promise.all([r.steps, r.text, r.response.then((x) => x.messages), r.totalUsage]);
+    [steps, text, responseMessages] = await Promise.all([r.steps, r.text, r.response.then((x) => x.messages)]);
   } else {
     const r = await generateText(options);
-    [steps, text, responseMessages, usage] = [r.steps, r.text, r.response.messages, r.totalUsage];
+    [steps, text, responseMessages] = [r.steps, r.text, r.response.messages];
   }
   const last = steps[steps.length - 1];
   return {
@@ -155,6 +165,5 @@ async function callModel(stream: boolean, options: CallOptions): Promise<ModelOu
     steps,
     responseMessages,
     lastStepCalledTools: last !== undefined && last.toolCalls.length > 0,
-    usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
   };
 }
