@@ -3,7 +3,7 @@
 // in one response are one step); after the last of them the model is asked once more with tools switched off.
 // Every call passes the gate again at call time; a refusal goes back to the model as a tool error with the
 // gate's exact text and never runs. Tool output reaches the model wrapped as external data.
-import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "ai";
+import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { LlmProvider } from "../ports.js";
 import type { GateDecision } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
@@ -11,6 +11,13 @@ import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "./audit-log.js";
 import { asExternalData, EXTERNAL_DATA_RULE } from "./external-data.js";
+
+/** The SDK sends a tool error to the model as error.toString(); this one says exactly its message, no "Error: " prefix. */
+class ToolCallError extends Error {
+  override toString(): string {
+    return this.message;
+  }
+}
 
 export const MAX_TOOL_STEPS = 10;
 export const STEP_LIMIT_ERROR = `Error: tool step limit (${MAX_TOOL_STEPS}) reached`;
@@ -71,30 +78,43 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
       inputSchema: jsonSchema(t.definition.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (args: unknown, { toolCallId, abortSignal }) => {
         // The no-tools request offers none; a model that calls one anyway gets nothing run.
-        if (toolsOff) throw new Error(STEP_LIMIT_ERROR);
+        if (toolsOff) throw new ToolCallError(STEP_LIMIT_ERROR);
         const decision = i.gate(name);
         if (decision.outcome !== "allow") {
           meter.denials++;
           i.onToolCall({ tool: name, args, outcome: decision.outcome === "deny" ? "denied" : "approval_required" });
-          throw new Error(decision.message);
+          throw new ToolCallError(decision.message);
         }
         const invalid = validateArgs(t.definition.inputSchema, args, name);
         if (invalid !== null) {
           i.onToolCall({ tool: name, args, outcome: "invalid" });
-          throw new Error(invalid);
+          throw new ToolCallError(invalid);
         }
         ran.add(toolCallId);
         meter.started.push(name);
         const r = await invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal);
         i.onToolCall({ tool: name, args, outcome: r.ok ? "allowed" : "error" });
-        if (!r.ok) throw new Error(asExternalData(name, `Error: ${r.error}`));
+        if (!r.ok) throw new ToolCallError(asExternalData(name, `Error: ${r.error}`));
         return asExternalData(name, formatToolData(r.data));
       },
     });
   }
 
-  const base = {
+  // The SDK knows every visible tool (so a call to one the model was not offered is parsed, gated and refused with
+  // the gate's words); the provider is sent only the offered ones.
+  const offered = new Set(i.offered);
+  const model = wrapLanguageModel({
     model: i.llm.model,
+    middleware: {
+      specificationVersion: "v4",
+      transformParams: async ({ params }) => {
+        const tools = params.tools?.filter((t) => offered.has(t.name));
+        return tools?.length ? { ...params, tools } : { ...params, tools: undefined, toolChoice: undefined };
+      },
+    },
+  });
+  const base = {
+    model,
     instructions: `${i.system}\n\n${EXTERNAL_DATA_RULE}`,
     tools,
     abortSignal: i.signal,
@@ -112,7 +132,6 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
   const first = await callModel(i.stream === true, {
     ...base,
     messages,
-    activeTools: i.offered,
     stopWhen: stepCountIs(MAX_TOOL_STEPS),
   });
   let modelCalls = first.steps.length;
@@ -123,7 +142,6 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
     const last = await callModel(i.stream === true, {
       ...base,
       messages: [...messages, ...first.responseMessages],
-      activeTools: i.offered,
       toolChoice: "none" as const,
       stopWhen: stepCountIs(1),
     });

@@ -11,6 +11,8 @@ export interface RunAiTaskInput extends Omit<RunTaskInput, "requiredCapabilities
   llm: LlmProvider;
   /** The turn's context (identity, persona, the tools this caller may use, the model). */
   system: string;
+  /** The tools offered to the model (a subset of `tools`, which the loop can still parse and refuse). */
+  offered: string[];
   onToolCall: AiLoopInput["onToolCall"];
   /** Once per task, with what the turn used, whether it ended in a receipt of any status. */
   onTurn: (meter: LoopMeter, ok: boolean) => void;
@@ -28,7 +30,7 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
       system: i.system,
       prompt: i.prompt,
       tools: i.tools,
-      offered: i.tools.map((t) => t.definition.name).filter((n) => i.gate(n).outcome === "allow"),
+      offered: i.offered,
       gate: i.gate,
       signal: budget.signal,
       onToolCall: i.onToolCall,

@@ -30,6 +30,7 @@ export interface QueryTurnInput {
   confidenceThreshold: number;
   /** Served tools this principal can see, and the call-time gate over them. */
   tools: ServedTool[];
+  offered: string[];
   gate: (toolName: string) => GateDecision;
   onToolCall: AiLoopInput["onToolCall"];
   meter: LoopMeter;
@@ -60,7 +61,7 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
     system,
     prompt: i.message,
     tools: i.tools,
-    offered: i.tools.map((t) => t.definition.name).filter((n) => i.gate(n).outcome === "allow"),
+    offered: i.offered,
     gate: i.gate,
     signal: i.signal,
     onToolCall: i.onToolCall,

@@ -29,6 +29,8 @@ export function publicContext(m: MotebitContext, p: Principal): string {
 export interface AiTurnTools {
   /** Served tools this principal can see (never localOnly over HTTP, never motebit_*). */
   tools: ServedTool[];
+  /** What the model is offered: tools the gate allows now; for a peer, never the approval band (even when trusted). */
+  offered: string[];
   /** Governance and caller trust, then the delegation scope when there is one. */
   gate: (toolName: string) => GateDecision;
   onToolCall: (e: { tool: string; args: unknown; outcome: AuditOutcome }) => void;
@@ -38,14 +40,23 @@ export interface AiTurnTools {
 
 export function aiTurnTools(m: MotebitContext, c: CallContext, delegatedScope?: string): AiTurnTools {
   const caller = principalLabel(c.principal);
+  const owner = isOwner(c.principal);
+  const tools = m.registry.list({ overHttp: !owner });
+  const gate = (toolName: string): GateDecision => {
+    if (delegatedScope !== undefined && !scopeAllows(delegatedScope, toolName)) {
+      return { outcome: "deny", message: `Policy denied: tool "${toolName}" is outside the delegated scope "${delegatedScope}"` };
+    }
+    return decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance });
+  };
+  const g = m.governance;
+  const autoBand = (name: string) => {
+    const risk = m.registry.riskOf(name);
+    return risk !== null && risk <= g.maxRiskAuto && risk <= g.requireApprovalAbove;
+  };
   return {
-    tools: m.registry.list({ overHttp: !isOwner(c.principal) }),
-    gate(toolName) {
-      if (delegatedScope !== undefined && !scopeAllows(delegatedScope, toolName)) {
-        return { outcome: "deny", message: `Policy denied: tool "${toolName}" is outside the delegated scope "${delegatedScope}"` };
-      }
-      return decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance });
-    },
+    tools,
+    offered: tools.map((t) => t.definition.name).filter((n) => gate(n).outcome === "allow" && (owner || autoBand(n))),
+    gate,
     onToolCall: (e) => m.audit.record({ ...e, caller, at: m.clock.now() }),
     recordTurn: (meter, ok) =>
       m.audit.record({

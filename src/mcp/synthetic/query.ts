@@ -49,6 +49,7 @@ export const queryTool: SyntheticTool = {
         perTurnLimit: m.identityDoc?.memory.per_turn_limit ?? DEFAULT_PER_TURN_LIMIT,
         confidenceThreshold: m.identityDoc?.memory.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
         tools: turnTools.tools,
+        offered: turnTools.offered,
         gate: turnTools.gate,
         onToolCall: turnTools.onToolCall,
         meter,

@@ -73,6 +73,7 @@ export const taskTool: SyntheticTool = {
         llm: m.llm,
         system: publicContext(m, c.principal),
         tools: t.tools,
+        offered: t.offered,
         gate: t.gate,
         onToolCall: t.onToolCall,
         onTurn: t.recordTurn,
