@@ -3,7 +3,7 @@
 // in one response are one step); after the last of them the model is asked once more with tools switched off.
 // Every call passes the gate again at call time; a refusal goes back to the model as a tool error with the
 // gate's exact text and never runs. Tool output reaches the model wrapped as external data.
-import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { generateText, jsonSchema, ToolChoiceViolationError, stepCountIs, streamText, tool, wrapLanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { LlmProvider } from "../ports.js";
 import type { GateDecision } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
@@ -139,14 +139,20 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
   let status: AiLoopResult["status"] = "completed";
   if (first.lastStepCalledTools) {
     toolsOff = true;
-    const last = await callModel(i.stream === true, {
-      ...base,
-      messages: [...messages, ...first.responseMessages],
-      toolChoice: "none" as const,
-      stopWhen: stepCountIs(1),
-    });
-    modelCalls += last.steps.length;
-    text = last.text;
+    modelCalls++;
+    try {
+      const last = await callModel(i.stream === true, {
+        ...base,
+        messages: [...messages, ...first.responseMessages],
+        toolChoice: "none" as const,
+        stopWhen: stepCountIs(1),
+      });
+      text = last.text;
+    } catch (e) {
+      // A model that answers the no-tools request with another tool call has given no text.
+      if (!ToolChoiceViolationError.isInstance(e)) throw e;
+      text = "";
+    }
     if (text.trim() === "") status = "step_limit";
   }
   const toolsUsed = first.steps.flatMap((s) => s.toolCalls.filter((c) => ran.has(c.toolCallId)).map((c) => c.toolName));
