@@ -108,7 +108,10 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
     middleware: {
       specificationVersion: "v4",
       transformParams: async ({ params }) => {
-        const tools = params.tools?.filter((t) => offered.has(t.name));
+        // Anthropic honours tool_choice "none" (and wants the definitions beside its own tool_use history);
+        // Ollama's API has no tool_choice, so there the no-tools request carries no tools at all.
+        const none = params.toolChoice?.type === "none" && i.llm.provider !== "anthropic";
+        const tools = none ? [] : params.tools?.filter((t) => offered.has(t.name));
         return tools?.length ? { ...params, tools } : { ...params, tools: undefined, toolChoice: undefined };
       },
     },
