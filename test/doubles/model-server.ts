@@ -80,9 +80,10 @@ const toolsOf = (t: ModelTurn) => (typeof t === "string" ? [] : t.tools);
 const textOf = (t: ModelTurn) => (typeof t === "string" ? t : "");
 
 function anthropicMessage(t: ModelTurn, body: { model: string }) {
-  const content = [
-    ...(textOf(t) ? [{ type: "text", text: textOf(t) }] : []),
-    ...toolsOf(t).map((c) => ({ type: "tool_use", id: callId(), name: c.name, input: c.input })),
+  type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
+  const content: Block[] = [
+    ...(textOf(t) ? [{ type: "text" as const, text: textOf(t) }] : []),
+    ...toolsOf(t).map((c) => ({ type: "tool_use" as const, id: callId(), name: c.name, input: c.input })),
   ];
   return {
     id: `msg_${++ids}`,
@@ -105,7 +106,7 @@ function anthropicStream(t: ModelTurn, body: { model: string }, res: ServerRespo
     if (block.type === "text") {
       send("content_block_start", { index, content_block: { type: "text", text: "" } });
       // Two deltas, so the client really assembles a stream.
-      const text = block.text as string;
+      const text = block.text;
       const half = Math.ceil(text.length / 2);
       send("content_block_delta", { index, delta: { type: "text_delta", text: text.slice(0, half) } });
       send("content_block_delta", { index, delta: { type: "text_delta", text: text.slice(half) } });
