@@ -4,6 +4,7 @@ import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
 import { memoryScopeOf, OWNER_RECALL_EXCLUDED, peerSourceOf } from "../memory-scope.js";
 import { aiTurnTools, publicContext } from "./ai-turn-context.js";
+import { aiModules } from "./ai-modules.js";
 
 export const NO_PROVIDER =
   "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER=ollama, and drop --direct). motebit_task works without one, in direct mode.";
@@ -28,11 +29,7 @@ export const queryTool: SyntheticTool = {
     if (m.llm === null) return toolError(NO_PROVIDER);
     const owner = isOwner(c.principal);
     // The AI SDK loads only when a model is configured: direct mode never pays for it.
-    const [{ runQueryTurn }, { newMeter }, { startBudget }] = await Promise.all([
-      import("../../agent/query-turn.js"),
-      import("../../agent/ai-loop.js"),
-      import("../../agent/turn-budget.js"),
-    ]);
+    const { runQueryTurn, newMeter, startBudget } = await aiModules();
     const turnTools = aiTurnTools(m, c);
     const meter = newMeter();
     const budget = startBudget(m.taskTimeoutMs, c.signal);

@@ -6,6 +6,7 @@ import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
 import { runTask } from "../../agent/task-runner.js";
 import { aiTurnTools, publicContext } from "./ai-turn-context.js";
+import { aiModules } from "./ai-modules.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -66,7 +67,7 @@ export const taskTool: SyntheticTool = {
     let receipt;
     if (m.llm !== null) {
       // AI mode: the AI SDK loads only here, so direct mode never pays for it.
-      const { runAiTask } = await import("../../agent/ai-task.js");
+      const { runAiTask } = await aiModules();
       const t = aiTurnTools(m, c, delegatedScope);
       receipt = await runAiTask({
         ...common,
