@@ -13,7 +13,7 @@ import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
 import { durableSqlPort } from "./sql-port.js";
-import { edgeAiSettings, edgeLlm, edgeMemory } from "./edge-ai.js";
+import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 import { taskTimeoutFor } from "../src/server/ai-config.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "../src/motebit.js";
 
@@ -35,6 +35,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
       const sql = durableSqlPort(this.ctx.storage);
       const config = readServerConfig(this.env as unknown as Record<string, unknown>);
       const ai = edgeAiSettings(this.env);
+      const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(this.env, ai) : null;
       const motebit = await createHostMotebit({
         sql,
         clock: systemClock,
@@ -42,10 +43,11 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         config,
         tools: ToolRegistry.fromModule(servedTools),
         memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
-        llm: edgeLlm(this.env, ai),
+        llm,
         taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),
         log: (line) => console.log(line),
       });
+      console.log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
       return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);
