@@ -1,6 +1,7 @@
-import type { LanguageModel } from "ai";
 // The small ports through which a host adapts the platform-neutral core.
 // Both hosts implement them: the Durable Object (ctx.storage.sql, alarms) and motebit-local (better-sqlite3, timers).
+
+import type { LanguageModel } from "ai";
 
 /** A value SQLite accepts as a bound parameter or returns in a row. */
 export type SqlValue = string | number | null | Uint8Array | ArrayBuffer;
