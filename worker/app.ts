@@ -9,6 +9,7 @@ import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, to
 import { isAllowedOrigin } from "../src/server/origin.js";
 import { jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
 import { StartupError } from "../src/server/startup-error.js";
+import { echo } from "../src/echo.js";
 
 export type { ServerBackend } from "../src/server/backend.js";
 
@@ -50,7 +51,7 @@ export function createApp<E extends object = object>(backendFor: (env: E) => Ser
     c.set("backend", backend);
     const origin = c.req.header("Origin");
     if (origin !== undefined && !isAllowedOrigin(origin, new URL(c.req.url).origin, config.allowedOrigins)) {
-      return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${origin} is not allowed`);
+      return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${echo(origin)} is not allowed`);
     }
     if (c.req.method === "OPTIONS") return preflight(origin);
     await next();

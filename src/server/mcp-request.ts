@@ -5,7 +5,9 @@ import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readBodyCapped } from "./body.js";
+import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
 import { rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { echo } from "../echo.js";
 
 export type ResponseMode = "json" | "sse";
 
@@ -58,12 +60,14 @@ export function checkProtocolVersion(headers: Headers): Response | null {
   return rpcErrorResponse(
     400,
     TRANSPORT_ERROR,
-    `Bad Request: unsupported MCP-Protocol-Version "${v}" (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+    `Bad Request: unsupported MCP-Protocol-Version "${echo(v)}" (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
   );
 }
 
 /** Decodes and classifies a POST body: one JSON-RPC message, never a batch. */
 export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "notification" | "response"; message: unknown }> {
+  // Before JSON.parse: a cheap linear scan, so a deeply nested body never reaches anything that recurses.
+  if (nestsDeeperThan(bytes)) return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, tooDeepMessage()) };
   let message: unknown;
   try {
     message = JSON.parse(fromUtf8(bytes));
