@@ -22,8 +22,9 @@ const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
 const ALLOWED_HEADERS = ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"].join(", ");
 const EXPOSED_HEADERS = [SESSION_HEADER, "Retry-After", "WWW-Authenticate"].join(", ");
 
-/** A startup failure is logged once per message, not once per request. */
+/** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
+const MAX_LOGGED_STARTUP_ERRORS = 16;
 
 /**
  * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it).
@@ -34,7 +35,7 @@ export function createApp<E extends object = object>(backendFor: (env: E) => Ser
 
   app.onError((err) => {
     if (err instanceof StartupError) {
-      if (!loggedStartupErrors.has(err.message)) {
+      if (!loggedStartupErrors.has(err.message) && loggedStartupErrors.size < MAX_LOGGED_STARTUP_ERRORS) {
         loggedStartupErrors.add(err.message);
         console.error(`motebit cannot start: ${err.message}`);
       }
