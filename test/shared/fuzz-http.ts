@@ -3,7 +3,7 @@
 // test/node/fuzz/http-node-host.test.ts and test/workerd/edge/fuzz-http.test.ts run it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fuzzParams, headerValue } from "./fuzz.js";
+import { fuzzParams, fuzzTimeoutMs, headerValue } from "./fuzz.js";
 import type { Host } from "./hostile-requests.js";
 
 const METHODS = ["initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read", "prompts/list", "prompts/get", "notifications/initialized", "completion/complete"];
@@ -63,7 +63,7 @@ export function describeHttpFuzz(hostName: string, makeHost: () => Promise<Host>
         }),
         fuzzParams(40, env),
       );
-    });
+    }, fuzzTimeoutMs(env));
 
     it("any transport headers are answered below 500", async () => {
       const h = await makeHost();
@@ -85,6 +85,6 @@ export function describeHttpFuzz(hostName: string, makeHost: () => Promise<Host>
         }),
         fuzzParams(40, env),
       );
-    });
+    }, fuzzTimeoutMs(env));
   });
 }

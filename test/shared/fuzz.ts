@@ -14,6 +14,11 @@ export function fuzzParams(base: number, env: { FUZZ_RUNS?: string; FUZZ_SEED?: 
   };
 }
 
+/** The vitest timeout for one fuzz test: the default for `npm test`, ten minutes for a long run. */
+export function fuzzTimeoutMs(env: { FUZZ_RUNS?: string } = readEnv()): number | undefined {
+  return env.FUZZ_RUNS ? 600_000 : undefined;
+}
+
 function readEnv(): { FUZZ_RUNS?: string; FUZZ_SEED?: string } {
   return typeof process === "undefined" ? {} : { FUZZ_RUNS: process.env.FUZZ_RUNS, FUZZ_SEED: process.env.FUZZ_SEED };
 }

@@ -21,7 +21,7 @@ import { authenticate } from "../../../src/server/auth.js";
 import { dispatchTokenVerifier } from "../../../src/server/dispatch-token.js";
 import { nestsDeeperThan } from "../../../src/server/json-depth.js";
 import { parseMessage } from "../../../src/server/mcp-request.js";
-import { fuzzParams, mutation } from "../../shared/fuzz.js";
+import { fuzzParams, fuzzTimeoutMs, mutation } from "../../shared/fuzz.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { OTHER_SEED, TEST_SEED } from "../helpers/motebit.js";
 
@@ -53,7 +53,7 @@ describe("fuzz: bearer and dispatch tokens", () => {
       }),
       fuzzParams(200),
     );
-  });
+  }, fuzzTimeoutMs());
 
   it("a signed token with any one character changed never verifies", async () => {
     const token = await mintBearerToken({ mid: otherId, did: "d", aud: "mcp:call", sub: selfId, ttlMs: 60_000 }, other);
@@ -66,7 +66,7 @@ describe("fuzz: bearer and dispatch tokens", () => {
       }),
       fuzzParams(200),
     );
-  });
+  }, fuzzTimeoutMs());
 
   it("the dispatch_token check refuses anything but a fresh relay-signed task:dispatch token, with a reason", async () => {
     const verify = dispatchTokenVerifier({ sql: memorySql(), clock: systemClock, settings, identity });
@@ -78,7 +78,7 @@ describe("fuzz: bearer and dispatch tokens", () => {
       }),
       fuzzParams(200),
     );
-  });
+  }, fuzzTimeoutMs());
 });
 
 describe("fuzz: receipts and delegation tokens", () => {
@@ -104,7 +104,7 @@ describe("fuzz: receipts and delegation tokens", () => {
       }),
       fuzzParams(200),
     );
-  });
+  }, fuzzTimeoutMs());
 
   it("verifyDelegationToken refuses any text and any one-character change of a valid token", async () => {
     const now = Date.now();
@@ -126,7 +126,7 @@ describe("fuzz: receipts and delegation tokens", () => {
       }),
       fuzzParams(200),
     );
-  });
+  }, fuzzTimeoutMs());
 });
 
 describe("fuzz: identity files", () => {
@@ -144,7 +144,7 @@ describe("fuzz: identity files", () => {
       }),
       fuzzParams(300),
     );
-  });
+  }, fuzzTimeoutMs());
 });
 
 describe("fuzz: JSON-RPC bodies", () => {
@@ -158,7 +158,7 @@ describe("fuzz: JSON-RPC bodies", () => {
       }),
       fuzzParams(300),
     );
-  });
+  }, fuzzTimeoutMs());
 
   it("parseMessage turns any bytes into a message or a 4xx JSON-RPC error, never a throw", async () => {
     const bodies = fc.oneof(
@@ -178,5 +178,5 @@ describe("fuzz: JSON-RPC bodies", () => {
       }),
       fuzzParams(300),
     );
-  });
+  }, fuzzTimeoutMs());
 });
