@@ -79,7 +79,7 @@ export function nodeHost(dir: string, s: HostSettings, durability: "normal" | "f
       host.url = `http://127.0.0.1:${port}`;
       const env = { ...process.env };
       for (const k of Object.keys(env)) if (k.startsWith("ANTHROPIC_")) delete env[k];
-      child = spawn(process.execPath, [BIN, "serve", "--serve-transport", "http", "--serve-port", String(port), "--config", configPath], {
+      child = spawn(process.execPath, [BIN, "serve", "--serve-transport", "http", "--serve-port", String(port), "--config", configPath, "--tools", path.join(ROOT, "examples/tools/index.ts")], {
         cwd: ROOT,
         env,
         stdio: ["ignore", "ignore", "pipe"],
@@ -131,8 +131,10 @@ export function edgeHost(dir: string, s: HostSettings): Host {
       }
     };
     walk(persistDir);
-    if (found.length !== 1) throw new Error(`expected one Durable Object database under ${persistDir}, found ${found.length}`);
-    return found[0];
+    // Besides the object's own database, workerd keeps bookkeeping files there: the one with receipts is ours.
+    const ours = found.filter((f) => readRows<{ n: number }>(f, "SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'receipts'", [])[0].n === 1);
+    if (ours.length !== 1) throw new Error(`expected one motebit database under ${persistDir}, found ${ours.length} of ${found.length}`);
+    return ours[0];
   };
   const host: Host = {
     name: "edge",

@@ -1,5 +1,5 @@
 // npm run evidence: the hostile-load evidence on both hosts, on loopback, bounded, stopping by itself.
-// Replay storm, load run, session flood (memory sampled until it levels off) and crash test (SIGKILL under
+// Lying or malformed framing, replay storm, load run, session flood (memory sampled until it levels off) and crash test (SIGKILL under
 // concurrent writers), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
@@ -9,6 +9,7 @@ import path from "node:path";
 import keys from "../../test/fixtures/edge/keys.json";
 import { knownCallersJson, makePeers } from "./client.js";
 import { edgeHost, nodeHost, type Host, type HostSettings } from "./hosts.js";
+import { framing } from "./framing.js";
 import { crashTest, loadRun, replayStorm, sessionFlood, type Outcome } from "./scenarios.js";
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
@@ -46,6 +47,7 @@ async function main(): Promise<number> {
       const host = make();
       await host.start();
       try {
+        report(await framing(host.name, host.url, `Bearer ${settings.authToken}`, name !== "edge"));
         report(await replayStorm(host, peers[0], serverId, { copies: 50, rounds: 10 }));
         report(await loadRun(host, peers, serverId, { requests: n(name === "edge" ? 1200 : 2000), concurrency: 8 }));
         report(await sessionFlood(host, `Bearer ${settings.authToken}`, { total: n(name === "edge" ? 12_000 : 20_000), every: n(1_000), concurrency: 16 }));
