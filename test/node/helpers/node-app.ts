@@ -3,12 +3,14 @@
 import exampleTools from "../../../examples/tools/index.js";
 import { Motebit } from "../../../src/motebit.js";
 import { systemClock } from "../../../src/ports.js";
+import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
 import { inProcessBackend } from "../../../src/server/backend.js";
 import { readServerConfig } from "../../../src/server/config.js";
 import { loadHostIdentity } from "../../../src/server/identity.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import { createApp } from "../../../worker/app.js";
 import keys from "../../fixtures/edge/keys.json";
+import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
 
 export async function nodeApp(env: Record<string, unknown> = {}) {
@@ -29,4 +31,17 @@ export async function nodeApp(env: Record<string, unknown> = {}) {
   });
   const backend = inProcessBackend({ config, sql, clock: systemClock, motebit });
   return { app: createApp(() => backend), sql, motebit };
+}
+
+/** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */
+export async function nodeAppHost(): Promise<Host> {
+  const { app, sql } = await nodeApp();
+  const caller = await createSigner(keys.known_caller.seed_hex);
+  return {
+    fetch: async (req) => app.fetch(req),
+    auth: `Bearer ${keys.auth_token}`,
+    signedAuth: async (jti) =>
+      `Bearer motebit:${await mintBearerToken({ mid: keys.known_caller.sovereign_motebit_id, did: "d", aud: "mcp:call", sub: keys.server.sovereign_motebit_id, jti }, caller)}`,
+    rows: async (table) => sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0].n,
+  };
 }
