@@ -9,7 +9,7 @@ import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, to
 import { isAllowedOrigin } from "../src/server/origin.js";
 import { jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
 import { StartupError } from "../src/server/startup-error.js";
-import { echo } from "../src/echo.js";
+import { echo } from "../src/protocol/echo.js";
 
 export type { ServerBackend } from "../src/server/backend.js";
 

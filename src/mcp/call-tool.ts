@@ -8,7 +8,7 @@ import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
 import { principalLabel } from "../principal.js";
-import { echo } from "../echo.js";
+import { echo } from "../protocol/echo.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
 export async function callTool(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown): Promise<CallToolResult> {

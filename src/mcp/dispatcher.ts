@@ -6,7 +6,7 @@ import { catalogFor } from "./catalog.js";
 import { callTool } from "./call-tool.js";
 import { listResources, readResource } from "./resources.js";
 import { getPrompt, listPrompts } from "./prompts.js";
-import { echo } from "../echo.js";
+import { echo } from "../protocol/echo.js";
 
 export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
 

@@ -1,5 +1,5 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
-import { echo } from "../echo.js";
+import { echo } from "../protocol/echo.js";
 
 interface PromptDef {
   name: string;

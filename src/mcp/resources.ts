@@ -4,7 +4,7 @@ import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";
 import { shareableWithHost } from "./memory-scope.js";
-import { echo } from "../echo.js";
+import { echo } from "../protocol/echo.js";
 
 interface ResourceDef {
   uri: string;

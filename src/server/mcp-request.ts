@@ -7,7 +7,7 @@ import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readBodyCapped } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
 import { rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
-import { echo } from "../echo.js";
+import { echo } from "../protocol/echo.js";
 
 export type ResponseMode = "json" | "sse";
 

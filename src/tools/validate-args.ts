@@ -3,7 +3,7 @@
 // `additionalProperties: false`. Other keywords (nested schemas, formats, bounds) are the tool's own business.
 
 import { canonicalJson } from "../protocol/index.js";
-import { echo } from "../echo.js";
+import { echo } from "../protocol/echo.js";
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
