@@ -3,6 +3,7 @@
 // concurrent writers), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
+//   EVIDENCE_ONLY=framing,replay,load,flood,crash (default all)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { crashTest, loadRun, replayStorm, sessionFlood, type Outcome } from "./s
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
 const hosts = (process.env.EVIDENCE_HOSTS ?? "node,edge").split(",").map((s) => s.trim());
+const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash").split(",").map((s) => s.trim()));
 const n = (x: number) => Math.max(1, Math.round(x * scale));
 
 /** mulberry32: the crash moments are random but replayable from EVIDENCE_SEED. */
@@ -47,11 +49,11 @@ async function main(): Promise<number> {
       const host = make();
       await host.start();
       try {
-        report(await framing(host.name, host.url, `Bearer ${settings.authToken}`, name !== "edge"));
-        report(await replayStorm(host, peers[0], serverId, { copies: 50, rounds: 10 }));
-        report(await loadRun(host, peers, serverId, { requests: n(name === "edge" ? 1200 : 2000), concurrency: 8 }));
-        report(await sessionFlood(host, `Bearer ${settings.authToken}`, { total: n(name === "edge" ? 12_000 : 20_000), every: n(1_000), concurrency: 16 }));
-        report(
+        if (only.has("framing")) report(await framing(host.name, host.url, `Bearer ${settings.authToken}`, name !== "edge"));
+        if (only.has("replay")) report(await replayStorm(host, peers[0], serverId, { copies: 50, rounds: 10 }));
+        if (only.has("load")) report(await loadRun(host, peers, serverId, { requests: n(name === "edge" ? 1200 : 2000), concurrency: 8 }));
+        if (only.has("flood")) report(await sessionFlood(host, `Bearer ${settings.authToken}`, { total: n(name === "edge" ? 12_000 : 20_000), every: n(1_000), concurrency: 16 }));
+        if (only.has("crash")) report(
           await crashTest(host, peers, serverId, {
             kills: name === "edge" ? 2 : 5,
             writers: 8,

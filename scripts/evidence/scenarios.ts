@@ -95,9 +95,20 @@ export async function loadRun(host: Host, peers: Peer[], serverId: string, o: { 
   };
 }
 
-/** `total` initialize calls from one caller; memory sampled every `every` calls; the tail must level off. */
+/**
+ * `total` initialize calls from one caller; memory sampled every `every` calls; the tail must level off. The
+ * baseline, run first on the same host, is as many `GET /health` calls: they touch no session, jti, bucket or
+ * object state, so whatever memory they add is the platform's, not the motebit's.
+ */
 export async function sessionFlood(host: Host, auth: string, o: { total: number; every: number; concurrency: number }): Promise<Outcome> {
   const failures: string[] = [];
+  const baseline: number[] = [host.rssMb()];
+  for (let done = 0; done < o.total; done += o.every) {
+    await pool(o.every, o.concurrency, async () => {
+      await (await fetch(`${host.url}/health`)).arrayBuffer();
+    });
+    baseline.push(host.rssMb());
+  }
   const samples: number[] = [host.rssMb()];
   let refused = 0;
   for (let done = 0; done < o.total; done += o.every) {
@@ -117,6 +128,7 @@ export async function sessionFlood(host: Host, auth: string, o: { total: number;
   if (refused > 0 || !rows) failures.push(`session flood: ${refused} initialize calls refused`);
   return {
     lines: [
+      `${host.name} baseline flood: ${o.total} GET /health calls (no motebit state), memory MB every ${o.every}: ${baseline.map((m) => m.toFixed(0)).join(" → ")}`,
       `${host.name} session flood: ${o.total} initialize calls, memory MB every ${o.every}: ${samples.map((m) => m.toFixed(0)).join(" → ")}`,
       `${host.name} session flood: last third spans ${spread.toFixed(0)} MB around ${mean.toFixed(0)} MB (${level ? "levels off" : "still growing"})`,
     ],
