@@ -13,6 +13,7 @@ import {
 import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { CliError } from "./cli-error.js";
+import type { Durability } from "./sqlite-port.js";
 
 export interface LocalConfig {
   /** Absolute path of the config file, or null when none was given. */
@@ -20,11 +21,13 @@ export interface LocalConfig {
   privateKeyPath: string | null;
   dataDir: string | null;
   taskTimeoutMs: number | null;
+  /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
+  durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability"];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -33,6 +36,7 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    durability: "normal",
     server: {
       authToken: null,
       knownCallers: new Map(),
@@ -118,6 +122,10 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
       fail(`taskTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TASK_TIMEOUT_MS}, got ${JSON.stringify(t)}`);
     }
     cfg.taskTimeoutMs = t as number;
+  }
+  if (o.durability !== undefined && o.durability !== null) {
+    if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
+    cfg.durability = o.durability as Durability;
   }
   if (cfg.server.authToken !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
     warn(`motebit: warning: ${abs} holds authToken but other users can read it (chmod 600 ${abs})`);
