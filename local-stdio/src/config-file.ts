@@ -14,6 +14,7 @@ import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
 import { CliError } from "./cli-error.js";
+import type { Durability } from "./sqlite-port.js";
 
 export interface LocalConfig {
   /** Absolute path of the config file, or null when none was given. */
@@ -23,11 +24,13 @@ export interface LocalConfig {
   taskTimeoutMs: number | null;
   /** The AI settings (MOTEBIT_MODE, MOTEBIT_PROVIDER, …) under the edge's names; the environment overrides each. */
   aiEnv: Record<string, string>;
+  /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
+  durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", ...AI_SETTING_NAMES];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -37,6 +40,7 @@ export function defaultConfig(): LocalConfig {
     dataDir: null,
     taskTimeoutMs: null,
     aiEnv: {},
+    durability: "normal",
     server: {
       authToken: null,
       knownCallers: new Map(),
@@ -128,6 +132,10 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     if (v === undefined || v === null) continue;
     if (typeof v !== "string" && typeof v !== "number") fail(`${name} must be a string`);
     cfg.aiEnv[name] = String(v);
+  }
+  if (o.durability !== undefined && o.durability !== null) {
+    if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
+    cfg.durability = o.durability as Durability;
   }
   if ((cfg.server.authToken !== null || cfg.aiEnv.ANTHROPIC_API_KEY !== undefined) && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
     warn(`motebit: warning: ${abs} holds ${cfg.server.authToken !== null ? "authToken" : "ANTHROPIC_API_KEY"} but other users can read it (chmod 600 ${abs})`);
