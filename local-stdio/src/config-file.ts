@@ -11,6 +11,7 @@ import {
   type ServerConfig,
 } from "../../src/server/config.js";
 import { parseKnownCallers } from "../../src/server/known-callers.js";
+import { RELAY_CONFIG_KEYS } from "../../src/relay/settings.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { CliError } from "./cli-error.js";
 
@@ -22,9 +23,11 @@ export interface LocalConfig {
   taskTimeoutMs: number | null;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
+  /** The file's fields as parsed, for settings read elsewhere (the relay's: src/relay/settings.ts). */
+  fields: Record<string, unknown> | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", ...RELAY_CONFIG_KEYS];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -33,10 +36,12 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    fields: null,
     server: {
       authToken: null,
       knownCallers: new Map(),
       relayTrust: null,
+      relayId: null,
       allowedOrigins: [],
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
@@ -82,6 +87,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   };
   const cfg = defaultConfig();
   cfg.path = abs;
+  cfg.fields = o;
   cfg.privateKeyPath = pathField("privateKeyPath");
   cfg.dataDir = pathField("dataDir");
   cfg.server.authToken = str("authToken");
@@ -99,6 +105,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
       fail(`relayTrust must be a 32-byte Ed25519 public key in hex: ${(e as Error).message}`);
     }
   }
+  cfg.server.relayId = str("relayId")?.trim() ?? null;
   if (o.allowedOrigins !== undefined && o.allowedOrigins !== null) {
     if (!Array.isArray(o.allowedOrigins)) fail('allowedOrigins must be an array of origins like "https://app.example.com"');
     cfg.server.allowedOrigins = (o.allowedOrigins as unknown[]).map((v) => {

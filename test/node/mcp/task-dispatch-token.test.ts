@@ -13,7 +13,7 @@ async function setup() {
   const verifyDispatchToken = dispatchTokenVerifier({
     sql,
     clock: systemClock,
-    settings: { authToken: null, knownCallers: new Map(), relayTrust: relay.publicKeyHex },
+    settings: { authToken: null, knownCallers: new Map(), relayTrust: relay.publicKeyHex, relayId: null },
     identity: { motebitId, publicKeyHex: self.publicKeyHex },
   });
   const h = await makeMotebit({ sql, verifyDispatchToken });
