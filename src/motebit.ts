@@ -14,6 +14,7 @@ import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
+import type { RelayStatus } from "./relay/relay-loop.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -54,6 +55,8 @@ export class Motebit implements MotebitContext {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+  /** Set by a host that runs the relay loop. */
+  relayStatus: (() => RelayStatus) | null = null;
   private readonly logFn: (line: string) => void;
 
   private constructor(o: MotebitOptions) {

@@ -2,10 +2,13 @@
 // register, or heartbeat), records it, logs failures with the status and a hint, runs the self-test once after
 // a registration when asked, and says when to wake next. motebit-local drives it with a timer, the edge with a
 // Durable Object alarm; the state lives in a store (memory locally, the object's SQLite at the edge).
+import type { Motebit } from "../motebit.js";
 import type { Clock, SqlPort } from "../ports.js";
-import type { RegisterBody, RelayClient } from "./client.js";
+import { registerBody, type Endpoint } from "./announcement.js";
+import { RelayClient, type FetchPort, type RegisterBody, type RelayAuth } from "./client.js";
 import { INITIAL_LIVENESS, plan, record, timingsFor, type AttemptResult, type LivenessAction, type LivenessState, type LivenessTimings } from "./liveness.js";
 import { runSelfTest, selfTestLine, type SelfTestReport } from "./self-test.js";
+import type { RelaySettings } from "./settings.js";
 
 export interface RelayState {
   liveness: LivenessState;
@@ -204,4 +207,35 @@ const OK: Attempt = { result: "ok", error: "", hint: "" };
 
 function formatMs(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
+/** The loop for a started motebit: its announcement, its auth towards the relay (apiToken, else its own key). */
+export function relayLoopFor(o: {
+  motebit: Pick<Motebit, "motebitId" | "publicKeyHex" | "did" | "type" | "registry" | "identityDoc" | "signer" | "deviceId">;
+  settings: RelaySettings;
+  syncUrl: string;
+  endpoint: Endpoint;
+  fetch: FetchPort;
+  clock: Clock;
+  store: RelayStateStore;
+  log: (line: string) => void;
+  selfTest: boolean;
+}): RelayLoop {
+  const m = o.motebit;
+  const auth: RelayAuth =
+    o.settings.apiToken !== null
+      ? { kind: "api_token", token: o.settings.apiToken }
+      : { kind: "signed", signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId };
+  const client = new RelayClient({ syncUrl: o.syncUrl, fetch: o.fetch, clock: o.clock, auth });
+  return new RelayLoop({
+    client,
+    body: o.endpoint.url === null ? null : registerBody(m, o.endpoint.url),
+    endpointProblem: o.endpoint.url === null ? o.endpoint.why : undefined,
+    deviceId: m.deviceId,
+    clock: o.clock,
+    heartbeatMs: o.settings.heartbeatMs,
+    store: o.store,
+    log: o.log,
+    selfTest: o.selfTest ? { timeoutMs: o.settings.selfTestTimeoutMs } : null,
+  });
 }

@@ -108,6 +108,13 @@ async function judge(
         next: "make that URL reachable from the relay: set publicUrl (MOTEBIT_PUBLIC_URL) to an address it can reach",
       };
     }
+    if (/endpoint_refused/i.test(reason)) {
+      return {
+        outcome: "task_failed",
+        why: `the relay reached ${o.endpointUrl} but this motebit refused it (${reason})`,
+        next: "set relayTrust (MOTEBIT_RELAY_TRUST) to the relay's public key, and relayId (MOTEBIT_RELAY_ID) to its id",
+      };
+    }
     const r = receipt === undefined || receipt === null ? null : await receiptProblem(o, taskId, receipt, false);
     const detail = reason !== "" ? reason : r !== null && r.result ? `the receipt says: ${r.result}` : "no reason given";
     return { outcome: "task_failed", why: `task ${taskId} ended "${status}": ${detail}`, next: "check the tool the task ran (its receipt is in the ledger)" };

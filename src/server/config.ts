@@ -44,7 +44,7 @@ function optionalString(env: EnvLike, name: string): string | null {
   return v.trim() === "" ? null : v;
 }
 
-function publicKeyVar(env: EnvLike, name: string): string | null {
+export function publicKeyVar(env: EnvLike, name: string): string | null {
   const v = optionalString(env, name);
   if (v === null) return null;
   try {
