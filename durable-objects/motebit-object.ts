@@ -13,11 +13,13 @@ import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
+import type { RelayLoop } from "../src/relay/relay-loop.js";
+import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
-type Started = { ok: true; backend: ServerBackend } | { ok: false; error: string };
+type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null } | { ok: false; error: string };
 
 export class MotebitObject extends DurableObject<EdgeEnv> {
   private readonly started: Promise<Started>;
@@ -41,7 +43,9 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         memoryFor: (motebitId) => memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId }),
         log: (line) => console.log(line),
       });
-      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };
+      const log = (line: string) => console.log(line);
+      const relay = await startEdgeRelay({ env: this.env as unknown as Record<string, unknown>, sql, storage: this.ctx.storage, motebit, log });
+      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }), relay };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);
       console.error(`motebit cannot start: ${error}`);
@@ -54,6 +58,17 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     if (!s.ok) return s;
     const { motebitId, publicKeyHex } = await s.backend.identity();
     return { ok: true, motebitId, publicKeyHex };
+  }
+
+  /** The relay loop's clock (relay-alarm.ts). */
+  async alarm(): Promise<void> {
+    const s = await this.started;
+    if (s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.ctx.storage);
+  }
+
+  /** The cron trigger's call: being constructed is the point (start-up schedules the relay loop). */
+  async wake(): Promise<void> {
+    await this.started;
   }
 
   async handleMcp(call: McpCall): Promise<Response> {

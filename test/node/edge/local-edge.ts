@@ -37,12 +37,19 @@ function envFile(vars: Record<string, string>): string {
     .join("\n");
 }
 
-/** `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). */
-export async function startLocalEdge(vars: Record<string, string>, o: { readyTimeoutMs?: number; args?: string[] } = {}): Promise<LocalEdge> {
+/**
+ * `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). `o.port` fixes the port (for vars that name
+ * the edge's own URL). `o.probe: "preflight"` waits with a CORS preflight, which the Worker answers without
+ * touching the Durable Object, so a test can see what the object does before any request reaches it.
+ */
+export async function startLocalEdge(
+  vars: Record<string, string>,
+  o: { readyTimeoutMs?: number; args?: string[]; port?: number; probe?: "health" | "preflight" } = {},
+): Promise<LocalEdge> {
   const dir = mkdtempSync(path.join(tmpdir(), "motebit-edge-"));
   const envPath = path.join(dir, "edge.env");
   writeFileSync(envPath, envFile(vars));
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...(o.args ?? [])], {
@@ -80,7 +87,7 @@ export async function startLocalEdge(vars: Record<string, string>, o: { readyTim
     if (child.exitCode !== null) break;
     try {
       // Any HTTP answer means workerd is serving (a server that cannot start answers 500).
-      await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      await fetch(`${url}/health`, { method: o.probe === "preflight" ? "OPTIONS" : "GET", signal: AbortSignal.timeout(2_000) });
       return { url, output: () => log, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 200));
