@@ -1,6 +1,7 @@
-// The local relay as a program: `npx tsx examples/relay/main.ts [--port 3200] [--key-file F] [--api-token T]`.
+// The local relay as a program: `npm run relay` (= `tsx examples/relay/main.ts`), see HELP below.
 // Listens on 127.0.0.1 only. Its key is kept in --key-file (default .motebit-relay.key, created 0600 on first
-// start) so a motebit that pinned it keeps trusting it across restarts. Prints the lines to configure a motebit.
+// start) so a motebit that pinned it keeps trusting it across restarts. Writes the settings a motebit needs to
+// trust it into --env-out, a dotenv file for `npm start -- --env-file` or `env $(cat …) motebit-local serve`.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
@@ -8,18 +9,20 @@ import { serve } from "@hono/node-server";
 import { createSigner, generateSeedHex, sovereignMotebitId } from "../../src/protocol/index.js";
 import { createLocalRelay } from "./relay-app.js";
 
-const HELP = `Usage: npx tsx examples/relay/main.ts [--port 3200] [--key-file .motebit-relay.key] [--api-token T]
+const HELP = `Usage: npm run relay -- [--port 3200] [--key-file .motebit-relay.key] [--env-out .motebit-relay.env] [--api-token T]
 
 A local motebit relay for trying the relay loop offline (in memory; not for production).
   --port N        where to listen on 127.0.0.1 (default 3200; 0 picks a free port)
   --key-file F    the relay's Ed25519 seed (64 hex); created on first start (default .motebit-relay.key)
+  --env-out F     where to write MOTEBIT_SYNC_URL, MOTEBIT_RELAY_TRUST and MOTEBIT_RELAY_ID for a motebit
+                  (default .motebit-relay.env)
   --api-token T   also accept "Authorization: Bearer T" from agents (default: signed tokens only)`;
 
 function main(): void {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { port: { type: "string" }, "key-file": { type: "string" }, "api-token": { type: "string" }, help: { type: "boolean" } },
+      options: { port: { type: "string" }, "key-file": { type: "string" }, "env-out": { type: "string" }, "api-token": { type: "string" }, help: { type: "boolean" } },
       strict: true,
     }));
   } catch (e) {
@@ -35,10 +38,10 @@ function main(): void {
     process.stderr.write(`relay: --port must be 0-65535, got ${values.port}\n`);
     process.exit(2);
   }
-  void start(port, values["key-file"] ?? ".motebit-relay.key", values["api-token"] ?? null);
+  void start(port, values["key-file"] ?? ".motebit-relay.key", values["env-out"] ?? ".motebit-relay.env", values["api-token"] ?? null);
 }
 
-async function start(port: number, keyFile: string, apiToken: string | null): Promise<void> {
+async function start(port: number, keyFile: string, envOut: string, apiToken: string | null): Promise<void> {
   if (!existsSync(keyFile)) writeFileSync(keyFile, generateSeedHex() + "\n", { mode: 0o600 });
   let signer;
   try {
@@ -52,11 +55,11 @@ async function start(port: number, keyFile: string, apiToken: string | null): Pr
   const relay = createLocalRelay({ signer, relayId, apiToken, log });
   const server = serve({ fetch: relay.app.fetch, port, hostname: "127.0.0.1" }, () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const env = `MOTEBIT_SYNC_URL=${url}\nMOTEBIT_RELAY_TRUST=${signer.publicKeyHex}\nMOTEBIT_RELAY_ID=${relayId}\n`;
+    writeFileSync(envOut, env);
     log(`relay listening at ${url} (relay id ${relayId})`);
-    log(`configure a motebit with:`);
-    log(`  MOTEBIT_SYNC_URL=${url}`);
-    log(`  MOTEBIT_RELAY_TRUST=${signer.publicKeyHex}`);
-    log(`  MOTEBIT_RELAY_ID=${relayId}`);
+    log(`a motebit trusts it with these settings (written to ${envOut}):`);
+    log(env.trimEnd().replace(/^/gm, "  "));
   });
   server.once("error", (e) => {
     log(`relay: cannot listen on 127.0.0.1:${port}: ${(e as NodeJS.ErrnoException).code ?? e.message}`);

@@ -52,7 +52,9 @@ export async function startLocalEdge(
   const port = o.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...(o.args ?? [])], {
+  // Its own inspector port: two wranglers starting at once both try 9229, and the loser dies.
+  const inspector = ["--inspector-port", String(await freePort())];
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...inspector, ...(o.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), MOTEBIT_PERSIST_DIR: path.join(dir, "state") },
     stdio: ["ignore", "pipe", "pipe"],
