@@ -24,13 +24,20 @@ Options:
                        init puts it) or "privateKeyPath" in the config file
   --tools PATH         an ES module (.js, .mjs, .ts) whose default export is the tool array
   --direct             no model: each task runs one tool with the prompt as its argument
-  --self-test          after relay registration, submit a task to itself (needs a relay)
+  --self-test          http: after relay registration, submit a task to itself through the
+                       relay and print one line: self-test <outcome>: <why> (next: <step>)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
-                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"}
+                       "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs",
+                       "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs"}
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 
 Auth tokens are read from the config file only ("authToken"), never from a flag.
+Relay (http only; stdio never registers): MOTEBIT_SYNC_URL or "syncUrl" names the relay;
+the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIGINT.
+Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.
+MOTEBIT_RELAY_API_TOKEN / "apiToken" authenticates to the relay; else a token signed with
+this motebit's key. MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID override the file's values.
 Model: set ANTHROPIC_API_KEY (and optionally ANTHROPIC_MODEL); without it tasks run in
 direct mode and motebit_query says no provider is configured.`;
 
