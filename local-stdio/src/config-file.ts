@@ -126,8 +126,9 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     }
     cfg.taskTimeoutMs = t as number;
   }
-  if (cfg.server.authToken !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
-    warn(`motebit: warning: ${abs} holds authToken but other users can read it (chmod 600 ${abs})`);
+  const secret = cfg.server.authToken !== null ? "authToken" : typeof o.apiToken === "string" ? "apiToken" : null;
+  if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
+    warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }
   return cfg;
 }

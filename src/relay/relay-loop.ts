@@ -107,6 +107,16 @@ export class RelayLoop {
    * The first tick of a host that cannot register logs why, once, and reports a requested self-test as failed.
    */
   async tick(): Promise<number | null> {
+    try {
+      return await this.step();
+    } catch (e) {
+      // Nothing here should throw; if something does, the host's timer or alarm must keep going.
+      this.o.log(`motebit: relay: unexpected error: ${(e as Error)?.message ?? String(e)}`);
+      return this.stopped ? null : this.o.clock.now() + this.t.heartbeatMs;
+    }
+  }
+
+  private async step(): Promise<number | null> {
     if (this.stopped) return null;
     if (this.o.body === null) {
       if (!this.announced) {
