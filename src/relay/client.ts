@@ -126,7 +126,7 @@ export class RelayClient {
         ? "check apiToken (MOTEBIT_RELAY_API_TOKEN)"
         : "the relay refused this motebit's signed token: set apiToken if the relay needs one, and check the clock";
     }
-    if (status === 404 && path.startsWith("/api/v1/agents/heartbeat")) return "the relay no longer knows this motebit: registering again";
+    if ((status === 404 || status === 410) && path.startsWith("/api/v1/agents/heartbeat")) return "the relay no longer knows this motebit: registering again";
     if (status === 404) return `check syncUrl: ${this.syncUrl} has no motebit agent API`;
     if (status === 409) return "the relay holds another key for this motebit_id";
     if (status === 402) return "fund this motebit's budget on the relay";
