@@ -43,6 +43,12 @@ describe("motebit-local and the relay", () => {
       expect(paid).toHaveLength(1);
       expect(paid[0].receipt).toMatchObject({ relay_task_id: paid[0].task.task_id, status: "completed" });
       await waitFor("heartbeats", () => relay.count("heartbeat", motebitId) >= 2, 10_000);
+      // The relay forgets the motebit: the next heartbeat answers 404, and the motebit registers again at once.
+      const registered = relay.count("register", motebitId);
+      relay.relay.agents.delete(motebitId);
+      await waitFor("a new registration", () => relay.relay.agents.has(motebitId), 10_000);
+      expect(relay.count("register", motebitId)).toBeGreaterThan(registered);
+      expect(serve.stderr()).toMatch(/motebit: relay: heartbeat: relay answered 404 \(agent not registered\): the relay no longer knows this motebit: registering again\n/);
     } finally {
       const started = Date.now();
       expect(await serve.stop()).toBe(0);
