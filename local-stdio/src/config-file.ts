@@ -14,6 +14,7 @@ import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { RELAY_CONFIG_KEYS } from "../../src/relay/settings.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { CliError } from "./cli-error.js";
+import type { Durability } from "./sqlite-port.js";
 
 export interface LocalConfig {
   /** Absolute path of the config file, or null when none was given. */
@@ -21,13 +22,15 @@ export interface LocalConfig {
   privateKeyPath: string | null;
   dataDir: string | null;
   taskTimeoutMs: number | null;
+  /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
+  durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
   /** The file's fields as parsed, for settings read elsewhere (the relay's: src/relay/settings.ts). */
   fields: Record<string, unknown> | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", ...RELAY_CONFIG_KEYS];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", ...RELAY_CONFIG_KEYS];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -36,6 +39,7 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    durability: "normal",
     fields: null,
     server: {
       authToken: null,
@@ -125,6 +129,10 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
       fail(`taskTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TASK_TIMEOUT_MS}, got ${JSON.stringify(t)}`);
     }
     cfg.taskTimeoutMs = t as number;
+  }
+  if (o.durability !== undefined && o.durability !== null) {
+    if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
+    cfg.durability = o.durability as Durability;
   }
   const secret = cfg.server.authToken !== null ? "authToken" : typeof o.apiToken === "string" ? "apiToken" : null;
   if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {

@@ -11,6 +11,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 
 export interface LocalEdge {
   url: string;
+  /** The process group of wrangler and workerd (kill(-pgid, …) reaches them all). */
+  pgid: number;
   /** Everything wrangler and the Worker printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -38,13 +40,14 @@ function envFile(vars: Record<string, string>): string {
 }
 
 /**
- * `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). `o.port` fixes the port (for vars that name
- * the edge's own URL). `o.probe: "preflight"` waits with a CORS preflight, which the Worker answers without
- * touching the Durable Object, so a test can see what the object does before any request reaches it.
+ * `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). `o.persistDir` keeps the Durable Object's
+ * state there (kept after stop, for restarts); by default it is a throwaway directory. `o.port` fixes the port (for
+ * vars that name the edge's own URL). `o.probe: "preflight"` waits with a CORS preflight, which the Worker answers
+ * without touching the Durable Object, so a test can see what the object does before any request reaches it.
  */
 export async function startLocalEdge(
   vars: Record<string, string>,
-  o: { readyTimeoutMs?: number; args?: string[]; port?: number; probe?: "health" | "preflight" } = {},
+  o: { readyTimeoutMs?: number; args?: string[]; persistDir?: string; port?: number; probe?: "health" | "preflight" } = {},
 ): Promise<LocalEdge> {
   const dir = mkdtempSync(path.join(tmpdir(), "motebit-edge-"));
   const envPath = path.join(dir, "edge.env");
@@ -56,7 +59,7 @@ export async function startLocalEdge(
   const inspector = ["--inspector-port", String(await freePort())];
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...inspector, ...(o.args ?? [])], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), MOTEBIT_PERSIST_DIR: path.join(dir, "state") },
+    env: { ...process.env, PORT: String(port), MOTEBIT_PERSIST_DIR: o.persistDir ?? path.join(dir, "state") },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends wrangler and workerd together
   });
@@ -90,7 +93,7 @@ export async function startLocalEdge(
     try {
       // Any HTTP answer means workerd is serving (a server that cannot start answers 500).
       await fetch(`${url}/health`, { method: o.probe === "preflight" ? "OPTIONS" : "GET", signal: AbortSignal.timeout(2_000) });
-      return { url, output: () => log, stop };
+      return { url, pgid: child.pid!, output: () => log, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 200));
     }
