@@ -12,6 +12,8 @@ import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
+import type { RelayLoop } from "../src/relay/relay-loop.js";
+import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 import { taskTimeoutFor } from "../src/server/ai-config.js";
@@ -19,7 +21,7 @@ import { DEFAULT_TASK_TIMEOUT_MS } from "../src/motebit.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
-type Started = { ok: true; backend: ServerBackend } | { ok: false; error: string };
+type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null } | { ok: false; error: string };
 
 export class MotebitObject extends DurableObject<EdgeEnv> {
   private readonly started: Promise<Started>;
@@ -35,6 +37,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
       const sql = durableSqlPort(this.ctx.storage);
       const config = readServerConfig(this.env as unknown as Record<string, unknown>);
       const ai = edgeAiSettings(this.env);
+      const log = (line: string) => console.log(line);
       const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(this.env, ai) : null;
       const motebit = await createHostMotebit({
         sql,
@@ -45,10 +48,11 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
         llm,
         taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),
-        log: (line) => console.log(line),
+        log,
       });
       console.log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
-      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };
+      const relay = await startEdgeRelay({ env: this.env as unknown as Record<string, unknown>, sql, storage: this.ctx.storage, motebit, log });
+      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }), relay };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);
       console.error(`motebit cannot start: ${error}`);
@@ -61,6 +65,17 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     if (!s.ok) return s;
     const { motebitId, publicKeyHex } = await s.backend.identity();
     return { ok: true, motebitId, publicKeyHex };
+  }
+
+  /** The relay loop's clock (relay-alarm.ts). */
+  async alarm(): Promise<void> {
+    const s = await this.started;
+    if (s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.ctx.storage);
+  }
+
+  /** The cron trigger's call: being constructed is the point (start-up schedules the relay loop). */
+  async wake(): Promise<void> {
+    await this.started;
   }
 
   async handleMcp(call: McpCall): Promise<Response> {

@@ -15,6 +15,7 @@ import { dispatch } from "./mcp/dispatcher.js";
 import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
+import type { RelayStatus } from "./relay/relay-loop.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -55,6 +56,8 @@ export class Motebit implements MotebitContext {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+  /** Set by a host that runs the relay loop. */
+  relayStatus: (() => RelayStatus) | null = null;
   private readonly logFn: (line: string) => void;
 
   private constructor(o: MotebitOptions) {

@@ -24,4 +24,12 @@ export interface EdgeEnv {
   OLLAMA_BASE_URL?: string;
   MOTEBIT_TASK_TIMEOUT_MS?: string | number;
   MOTEBIT_EMBEDDER?: string;
+  MOTEBIT_RELAY_ID?: string;
+  /** The relay loop (src/relay/settings.ts): relay URL, this Worker's public URL, relay API token, self-test. */
+  MOTEBIT_SYNC_URL?: string;
+  MOTEBIT_PUBLIC_URL?: string;
+  MOTEBIT_RELAY_API_TOKEN?: string;
+  MOTEBIT_SELF_TEST?: string;
+  MOTEBIT_SELF_TEST_TIMEOUT_MS?: string | number;
+  MOTEBIT_RELAY_HEARTBEAT_MS?: string | number;
 }

@@ -11,6 +11,7 @@ import {
   type ServerConfig,
 } from "../../src/server/config.js";
 import { parseKnownCallers } from "../../src/server/known-callers.js";
+import { RELAY_CONFIG_KEYS } from "../../src/relay/settings.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
 import { CliError } from "./cli-error.js";
@@ -28,9 +29,11 @@ export interface LocalConfig {
   durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
+  /** The file's fields as parsed, for settings read elsewhere (the relay's: src/relay/settings.ts). */
+  fields: Record<string, unknown> | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", ...AI_SETTING_NAMES];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -41,10 +44,12 @@ export function defaultConfig(): LocalConfig {
     taskTimeoutMs: null,
     aiEnv: {},
     durability: "normal",
+    fields: null,
     server: {
       authToken: null,
       knownCallers: new Map(),
       relayTrust: null,
+      relayId: null,
       allowedOrigins: [],
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
@@ -90,6 +95,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   };
   const cfg = defaultConfig();
   cfg.path = abs;
+  cfg.fields = o;
   cfg.privateKeyPath = pathField("privateKeyPath");
   cfg.dataDir = pathField("dataDir");
   cfg.server.authToken = str("authToken");
@@ -107,6 +113,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
       fail(`relayTrust must be a 32-byte Ed25519 public key in hex: ${(e as Error).message}`);
     }
   }
+  cfg.server.relayId = str("relayId")?.trim() ?? null;
   if (o.allowedOrigins !== undefined && o.allowedOrigins !== null) {
     if (!Array.isArray(o.allowedOrigins)) fail('allowedOrigins must be an array of origins like "https://app.example.com"');
     cfg.server.allowedOrigins = (o.allowedOrigins as unknown[]).map((v) => {
@@ -137,8 +144,10 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
     cfg.durability = o.durability as Durability;
   }
-  if ((cfg.server.authToken !== null || cfg.aiEnv.ANTHROPIC_API_KEY !== undefined) && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
-    warn(`motebit: warning: ${abs} holds ${cfg.server.authToken !== null ? "authToken" : "ANTHROPIC_API_KEY"} but other users can read it (chmod 600 ${abs})`);
+  const secret =
+    cfg.server.authToken !== null ? "authToken" : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined ? "ANTHROPIC_API_KEY" : typeof o.apiToken === "string" ? "apiToken" : null;
+  if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
+    warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }
   return cfg;
 }

@@ -25,9 +25,11 @@ Options:
   --tools PATH         an ES module (.js, .mjs, .ts) whose default export is the tool array
   --direct             no model (wins over MOTEBIT_MODE): each task runs one tool with the
                        prompt as its argument
-  --self-test          after relay registration, submit a task to itself (needs a relay)
+  --self-test          http: after relay registration, submit a task to itself through the
+                       relay and print one line: self-test <outcome>: <why> (next: <step>)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
-                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"}, and the
+                       "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs",
+                       "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs"}, and the
                        AI settings below under the same upper-case names
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
@@ -41,6 +43,11 @@ AI mode (environment, or the same keys in the config file; the environment wins)
   OLLAMA_BASE_URL                default http://127.0.0.1:11434/api
   MOTEBIT_TASK_TIMEOUT_MS        one budget per task/query (default 120000 in AI mode, 60000 direct)
   MOTEBIT_EMBEDDER=local|ollama  recall embedder (default local: offline, lexical)
+Relay (http only; stdio never registers): MOTEBIT_SYNC_URL or "syncUrl" names the relay;
+the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIGINT.
+Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.
+MOTEBIT_RELAY_API_TOKEN / "apiToken" authenticates to the relay; else a token signed with
+this motebit's key. MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID override the file's values.
 Without a model, tasks run in direct mode and motebit_query says no provider is configured.`;
 
 const SPEC = {

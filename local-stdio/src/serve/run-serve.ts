@@ -7,16 +7,18 @@ import { startLocalMotebit } from "../local-motebit.js";
 import { taskTimeoutFor } from "../../../src/server/ai-config.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "../../../src/motebit.js";
 import { resolveDataDir } from "../locations.js";
+import { isLoopbackBind } from "../../../src/relay/announcement.js";
 import { serveHttp } from "./http-host.js";
+import { readLocalRelaySettings, startRelayHost } from "./relay-host.js";
 import { serveStdio } from "./stdio-host.js";
 import { claimStdout } from "./stdout-guard.js";
 
 const log = (line: string) => void process.stderr.write(line + "\n");
-const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
   const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log);
+  const relaySettings = readLocalRelaySettings(config, process.env);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
   const ai = await localAi(process.env, config, opts.direct);
   const { llm } = ai;
@@ -32,9 +34,11 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const detail = `${mode}; tools: ${tools}; task budget: ${taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
 
   let stop: () => Promise<string>;
+  const relayOpts = { motebit, settings: relaySettings, selfTest: opts.selfTest, bind: opts.host, log };
   if (jsonRpcOut !== null) {
     log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
     const done = serveStdio(motebit, jsonRpcOut, log);
+    startRelayHost({ ...relayOpts, transport: "stdio", port: 0 });
     stop = () => done;
   } else {
     let http;
@@ -46,17 +50,18 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     }
     const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
     log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
-    if (!LOOPBACK_BINDS.has(opts.host)) {
+    if (!isLoopbackBind(opts.host)) {
       log(`motebit: ${opts.host} is reachable from other machines. Auth still applies, but over plain http tokens travel in clear text: put TLS in front.`);
     }
+    const relayHost = startRelayHost({ ...relayOpts, transport: "http", port: Number(new URL(http.url).port) });
     stop = () =>
       new Promise<string>((resolveStop) => {
-        const end = (why: string) => void http.close().then(() => resolveStop(why));
+        // Deregistration runs beside the close, within its own budget: the whole stop stays under 2 s.
+        const end = (why: string) => void Promise.all([http.close(), relayHost?.stop()]).then(() => resolveStop(why));
         process.once("SIGINT", () => end("SIGINT"));
         process.once("SIGTERM", () => end("SIGTERM"));
       });
   }
-  if (opts.selfTest) log("motebit: --self-test needs a relay (the relay loop is not built yet): skipped");
 
   const why = await stop();
   local.sql.close();
