@@ -6,6 +6,7 @@ import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../agent/receipt-ledger.js";
 import type { AuditLog } from "../agent/audit-log.js";
 import type { Principal } from "../principal.js";
+import type { CallableTool } from "./catalog.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -34,7 +35,7 @@ export interface MotebitContext {
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
   /** What this principal may call, with risk levels (motebit_tools, service listing). */
-  callableTools(principal: Principal): { name: string; description: string; risk: string }[];
+  callableTools(principal: Principal): CallableTool[];
   log(line: string): void;
 }
 

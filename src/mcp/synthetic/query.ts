@@ -14,7 +14,7 @@ export const NO_PROVIDER =
 function publicContext(m: MotebitContext, p: Principal): string {
   const doc = m.identityDoc;
   const name = doc?.service_name ?? "a motebit";
-  const tools = m.callableTools(p).map((t) => `${t.name} (${t.risk})`).join(", ");
+  const tools = m.callableTools(p).map((t) => `${t.name} (${t.risk_name})`).join(", ");
   return [
     `You are ${name}, motebit ${m.motebitId} (${m.type}), key ${m.did}.`,
     doc?.service_description ? `About you: ${doc.service_description}` : "",
@@ -37,7 +37,7 @@ export const queryTool: SyntheticTool = {
   },
   risk: 2,
   offered: always,
-  usableBy: (m) => m.llm !== null,
+  refusal: (m) => (m.llm === null ? NO_PROVIDER : null),
   async run(args, m, c) {
     if (m.llm === null) return toolError(NO_PROVIDER);
     const owner = isOwner(c.principal);
