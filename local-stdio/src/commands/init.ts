@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
-import { flagString, parseFlags } from "../flags.js";
+import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { writeKeyFile } from "../keyfile.js";
 
 const HELP = `Usage: motebit-local init [--dir D] [--type personal|service] [--name N] [--force] [--print-key]
@@ -16,9 +16,11 @@ Options:
                    service (runs up to R3_EXECUTE unattended, refuses anything above)
   --name N         service name (service motebits)
   --force          replace an existing motebit.md and motebit.key (the old key is lost)
-  --print-key      also print the private key hex (it is never printed otherwise)`;
+  --print-key      also print the private key hex (it is never printed otherwise)
 
-const SPEC = { dir: "string", type: "string", name: "string", force: "boolean", "print-key": "boolean" } as const;
+${EXIT_STATUS}`;
+
+export const SPEC = { dir: "string", type: "string", name: "string", force: "boolean", "print-key": "boolean" } as const;
 
 /** Paths as the user should type them back: "motebit.md" → "./motebit.md". */
 function shown(p: string): string {
@@ -27,17 +29,11 @@ function shown(p: string): string {
 
 async function run(argv: string[]): Promise<number> {
   const flags = parseFlags(argv, SPEC, "init");
-  if (flags.positionals.length > 0) {
-    process.stderr.write(`motebit-local init: unexpected argument "${flags.positionals[0]}" (use --dir to choose the directory)\n`);
-    return 2;
-  }
+  if (flags.positionals.length > 0) throw new UsageError(`unexpected argument "${flags.positionals[0]}" (use --dir to choose the directory)`);
   const dir = flagString(flags, "dir") ?? ".";
   const type = flagString(flags, "type") ?? "personal";
   const name = flagString(flags, "name");
-  if (type !== "personal" && type !== "service") {
-    process.stderr.write(`motebit-local init: --type must be "personal" or "service", got "${type}"\n`);
-    return 1;
-  }
+  if (type !== "personal" && type !== "service") throw new UsageError(`--type must be "personal" or "service", got "${type}"`);
   const keyPath = join(dir, "motebit.key");
   const idPath = join(dir, "motebit.md");
   if (!flags.values.has("force")) {

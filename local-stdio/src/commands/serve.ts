@@ -1,7 +1,6 @@
 // motebit-local serve: the owner's MCP server over stdio, or the edge's HTTP surface on this machine.
 import type { Command } from "../cli.js";
-import { CliError } from "../cli-error.js";
-import { flagInteger, flagString, parseFlags, UsageError, type ParsedFlags } from "../flags.js";
+import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 
 export const DEFAULT_PORT = 3100;
 export const DEFAULT_HOST = "127.0.0.1";
@@ -32,9 +31,11 @@ Options:
 
 Auth tokens are read from the config file only ("authToken"), never from a flag.
 Model: set ANTHROPIC_API_KEY (and optionally ANTHROPIC_MODEL); without it tasks run in
-direct mode and motebit_query says no provider is configured.`;
+direct mode and motebit_query says no provider is configured.
 
-const SPEC = {
+${EXIT_STATUS}`;
+
+export const SPEC = {
   "serve-transport": "string",
   "serve-port": "string",
   "serve-host": "string",
@@ -58,22 +59,16 @@ export interface ServeOptions {
   dataDirFlag: string | undefined;
 }
 
-/** Flags → options; every problem is one CliError line (start-up errors exit 1). */
+/** Flags → options; every problem is a UsageError (exit 2, like every command's usage errors). */
 export function parseServeArgs(argv: string[]): ServeOptions {
   if (argv.some((a) => a === "--auth-token" || a.startsWith("--auth-token="))) {
-    throw new CliError('there is no --auth-token flag: auth tokens come from the config file only, e.g. --config motebit.json with {"authToken": "…"}');
+    throw new UsageError('there is no --auth-token flag: auth tokens come from the config file only, e.g. --config motebit.json with {"authToken": "…"}');
   }
-  let flags: ParsedFlags;
-  let port: number | undefined;
-  try {
-    flags = parseFlags(argv, SPEC, "serve");
-    port = flagInteger(flags, "serve-port", 0, 65535);
-  } catch (e) {
-    throw e instanceof UsageError ? new CliError(e.message) : e;
-  }
-  if (flags.positionals.length > 0) throw new CliError(`unexpected argument "${flags.positionals[0]}"`);
+  const flags = parseFlags(argv, SPEC, "serve");
+  const port = flagInteger(flags, "serve-port", 0, 65535);
+  if (flags.positionals.length > 0) throw new UsageError(`unexpected argument "${flags.positionals[0]}"`);
   const transport = flagString(flags, "serve-transport") ?? "stdio";
-  if (transport !== "stdio" && transport !== "http") throw new CliError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
+  if (transport !== "stdio" && transport !== "http") throw new UsageError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
   return {
     transport,
     port: port ?? DEFAULT_PORT,
