@@ -37,11 +37,14 @@ function envFile(vars: Record<string, string>): string {
     .join("\n");
 }
 
-/** `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). */
-export async function startLocalEdge(vars: Record<string, string>, o: { readyTimeoutMs?: number; args?: string[] } = {}): Promise<LocalEdge> {
+/** `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]); `o.envText` is appended to the env file as written (a user's own .dev.vars lines). */
+export async function startLocalEdge(
+  vars: Record<string, string>,
+  o: { readyTimeoutMs?: number; args?: string[]; envText?: string } = {},
+): Promise<LocalEdge> {
   const dir = mkdtempSync(path.join(tmpdir(), "motebit-edge-"));
   const envPath = path.join(dir, "edge.env");
-  writeFileSync(envPath, envFile(vars));
+  writeFileSync(envPath, envFile(vars) + (o.envText === undefined ? "" : "\n" + o.envText));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
