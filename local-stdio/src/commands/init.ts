@@ -4,11 +4,14 @@ import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, si
 import type { Command } from "../cli.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { writeKeyFile } from "../keyfile.js";
+import { keyTrackableByGit, writeKeyGitignore } from "../key-out-of-git.js";
 
 const HELP = `Usage: motebit-local init [--dir D] [--type personal|service] [--name N] [--force] [--print-key]
 
 Create a new motebit: a fresh Ed25519 key in D/motebit.key (mode 0600) and a signed
-identity file D/motebit.md.
+identity file D/motebit.md. Keys stay out of git: D/.gitignore (written when D has none)
+ignores motebit.key, and init warns when the key would still be tracked. Best keep your
+motebit outside any repository, e.g. --dir ~/motebit.
 
 Options:
   --dir D          directory to create them in (default ".", created if missing)
@@ -51,13 +54,21 @@ async function run(argv: string[]): Promise<number> {
   const signer = await createSigner(seedHex);
   const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type, name });
   const file = await signIdentityFile(doc, signer);
+  const gitignore = writeKeyGitignore(dir);
   writeKeyFile(keyPath, seedHex);
   writeFileSync(idPath, file);
+  if (keyTrackableByGit(keyPath)) {
+    process.stderr.write(
+      `motebit-local init: warning: ${shown(keyPath)} is inside a git work tree and not ignored: add motebit.key to ` +
+        `${shown(join(dir, ".gitignore"))}, or keep your motebit outside the repository (e.g. --dir ~/motebit)\n`,
+    );
+  }
 
   const out = [
     `Created a ${type} motebit.`,
     `  identity file  ${shown(idPath)}  (signed, public: share it freely)`,
     `  private key    ${shown(keyPath)}  (mode 0600: keep it secret, never commit it)`,
+    ...(gitignore ? [`  .gitignore     ${shown(gitignore)}  (keeps motebit.key and .motebit/ out of git)`] : []),
     `  motebit_id     ${doc.motebit_id}`,
     `  did:key        ${publicKeyToDidKey(signer.publicKeyHex)}`,
     `  type           ${type}`,
