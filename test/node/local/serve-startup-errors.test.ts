@@ -1,4 +1,5 @@
-// Every bad input to `serve` stops it before it serves: exit 1, one clear line on stderr, nothing on stdout.
+// Every bad input to `serve` stops it before it serves, nothing on stdout: a wrong command line exits 2 (reason + pointer to --help),
+// a bad file or a busy port exits 1 with one clear line on stderr.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
