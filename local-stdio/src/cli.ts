@@ -6,7 +6,7 @@ import { command as serve } from "./commands/serve.js";
 import { command as memory } from "./commands/memory.js";
 import { command as receipts } from "./commands/receipts.js";
 import { command as token } from "./commands/token.js";
-import { UsageError } from "./flags.js";
+import { EXIT_STATUS, UsageError } from "./flags.js";
 
 export interface Command {
   /** One line for the overview. */
@@ -23,7 +23,7 @@ function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
   return ["Usage: motebit-local <command> [options]", "", "Commands:", ...lines, "",
-    'Run "motebit-local <command> --help" for a command\'s options.'].join("\n");
+    'Run "motebit-local <command> --help" for a command\'s options.', "", EXIT_STATUS].join("\n");
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,11 @@
 // Command-line flags: `--name value` or `--name=value`, each known to the command, each at most once.
 // Anything else is a usage error whose one-line message names the flag.
 
+/** The one exit-code rule of every command, printed in its --help (verify refines 1 and 2 in its own). */
+export const EXIT_STATUS =
+  "Exit status: 0 done; 1 the command ran and failed (unreadable or invalid file, refused overwrite, port in use, …);\n" +
+  "2 usage error (unknown flag, missing or extra argument, bad flag value).";
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);

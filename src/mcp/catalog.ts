@@ -41,10 +41,49 @@ export function findTool(m: MotebitContext, p: Principal, name: string): Catalog
   return catalogFor(m, p).find((e) => e.name === name);
 }
 
-/** What this principal may call without a refusal, with risk levels: the answer of motebit_tools. */
-export function callableTools(m: MotebitContext, p: Principal): { name: string; description: string; risk: string }[] {
-  return catalogFor(m, p)
-    .filter((e) => e.tool.kind === "served" || (e.tool.impl.usableBy?.(m, p) ?? true))
-    .filter((e) => decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance }).outcome === "allow")
-    .map((e) => ({ name: e.name, description: e.description, risk: riskName(e.risk as RiskLevel) }));
+/**
+ * Why this principal's call of a listed tool would be refused, in the words of the refusal itself; null when it
+ * would run. The gate comes first, as in callTool. tools/list and motebit_tools both read this, so they agree.
+ */
+export function refusalFor(m: MotebitContext, p: Principal, e: CatalogEntry): string | null {
+  const decision = decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance });
+  if (decision.outcome !== "allow") return decision.message;
+  return e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
 }
+
+/** One motebit_tools row. `risk` is the integer level (PROTOCOL §7, as the reference answers), its name beside it. */
+export interface CallableTool {
+  name: string;
+  description: string;
+  risk: RiskLevel;
+  risk_name: string;
+}
+
+/** What this principal may call without a refusal: the answer of motebit_tools. */
+export function callableTools(m: MotebitContext, p: Principal): CallableTool[] {
+  return catalogFor(m, p)
+    .filter((e) => refusalFor(m, p, e) === null)
+    // A null risk is always refused by the gate, so every entry here has a level.
+    .map((e) => ({ name: e.name, description: e.description, risk: e.risk as RiskLevel, risk_name: riskName(e.risk as RiskLevel) }));
+}
+
+/**
+ * The tools/list answer: every tool this principal can see, so profile conformance holds (a service motebit lists
+ * motebit_task even to a caller who may not run it). A tool this caller would be refused says so, with the reason,
+ * in its description (what a model reads) and in `_meta` (what code reads).
+ */
+export function toolsListFor(m: MotebitContext, p: Principal) {
+  return catalogFor(m, p).map((e) => {
+    const refusal = refusalFor(m, p, e);
+    const tool = { name: e.name, description: e.description, inputSchema: e.inputSchema };
+    if (refusal === null) return tool;
+    return {
+      ...tool,
+      description: `${e.description}\n[Refused for you: ${refusal}]`,
+      _meta: { [REFUSAL_META_KEY]: refusal },
+    };
+  });
+}
+
+/** The `_meta` key under which tools/list carries the reason a listed tool would be refused to this caller. */
+export const REFUSAL_META_KEY = "motebit/refusal";

@@ -7,6 +7,7 @@ import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../agent/receipt-ledger.js";
 import type { AuditLog } from "../agent/audit-log.js";
 import type { Principal } from "../principal.js";
+import type { CallableTool } from "./catalog.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -37,7 +38,7 @@ export interface MotebitContext {
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
   /** What this principal may call, with risk levels (motebit_tools, service listing). */
-  callableTools(principal: Principal): { name: string; description: string; risk: string }[];
+  callableTools(principal: Principal): CallableTool[];
   log(line: string): void;
 }
 

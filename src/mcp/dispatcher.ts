@@ -2,7 +2,7 @@ import type { CallContext, MotebitContext } from "./context.js";
 import type { JsonRpcResponse } from "./jsonrpc.js";
 import { classifyMessage, INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
-import { catalogFor } from "./catalog.js";
+import { toolsListFor } from "./catalog.js";
 import { callTool } from "./call-tool.js";
 import { listResources, readResource } from "./resources.js";
 import { getPrompt, listPrompts } from "./prompts.js";
@@ -27,9 +27,7 @@ const METHODS: Record<string, Handler> = {
     return {};
   },
   async "tools/list"(m, c) {
-    return {
-      tools: catalogFor(m, c.principal).map((e) => ({ name: e.name, description: e.description, inputSchema: e.inputSchema })),
-    };
+    return { tools: toolsListFor(m, c.principal) };
   },
   async "tools/call"(m, c, params) {
     return callTool(m, c, params.name, params.arguments);

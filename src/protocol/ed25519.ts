@@ -25,12 +25,13 @@ function seedBytes(seedHex: string): Uint8Array<ArrayBuffer> {
   if (seedHex.length === 128) {
     throw new ProtocolError("private key is a 64-byte expanded key; expected the 32-byte Ed25519 seed (64 hex chars)");
   }
-  try {
-    return hexToBytes(seedHex, 32);
-  } catch (e) {
-    throw new ProtocolError(`private key must be a 32-byte Ed25519 seed as 64 hex chars: ${(e as Error).message}`);
-  }
+  // One sentence each, saying what is wrong, so a host can name its own setting in place of "private key".
+  if (seedHex.length !== 64) throw new ProtocolError(`${SEED_RULE}, got ${seedHex.length} chars`);
+  if (!/^[0-9a-fA-F]*$/.test(seedHex)) throw new ProtocolError(`${SEED_RULE}, got a non-hex character`);
+  return hexToBytes(seedHex, 32);
 }
+
+const SEED_RULE = "private key must be a 32-byte Ed25519 seed as 64 hex chars";
 
 function pkcs8(seed: Uint8Array): Uint8Array<ArrayBuffer> {
   const der = new Uint8Array(PKCS8_PREFIX.length + 32);

@@ -15,3 +15,4 @@ export * from "./receipt.js";
 export * from "./bearer-token.js";
 export * from "./delegation-token.js";
 export * from "./echo.js";
+export * from "./presentation.js";

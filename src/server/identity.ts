@@ -36,7 +36,8 @@ export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): 
     try {
       signer = await createSigner(secrets.privateKeyHex);
     } catch (e) {
-      throw new StartupError(`MOTEBIT_PRIVATE_KEY must be a 32-byte Ed25519 seed as 64 hex chars: ${(e as Error).message}`);
+      // The protocol's message names "private key"; here the user needs the setting's name, said once.
+      throw new StartupError((e as Error).message.replace(/^private key/, "MOTEBIT_PRIVATE_KEY"));
     }
   } else {
     signer = await createSigner(storedValue(sql, "generated_seed_hex", generateSeedHex));
@@ -47,7 +48,7 @@ export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): 
   }
   const verdict = await verifyIdentityFile(secrets.identityFileText);
   if (!verdict.valid || !verdict.doc || !verdict.publicKeyHex) {
-    throw new StartupError(`MOTEBIT_IDENTITY is not a valid signed identity file: ${verdict.errors.join("; ")}`);
+    throw new StartupError(`MOTEBIT_IDENTITY is not a valid signed identity file: ${verdict.errors.join("; ")}${cutShortHint(secrets.identityFileText)}`);
   }
   if (verdict.publicKeyHex !== signer.publicKeyHex) {
     const keySource = secrets.privateKeyHex !== null ? "MOTEBIT_PRIVATE_KEY" : "the key generated on first start (MOTEBIT_PRIVATE_KEY is not set)";
@@ -57,4 +58,16 @@ export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): 
     );
   }
   return { signer, motebitId: verdict.doc.motebit_id, deviceId, identityFileText: secrets.identityFileText };
+}
+
+/**
+ * An identity file is many lines. One line only is what a .dev.vars / .env parser keeps of a multi-line value
+ * pasted without quotes ("---", the first line): say how to keep it whole.
+ */
+function cutShortHint(text: string): string {
+  if (text.trim().includes("\n")) return "";
+  return (
+    ` (it is one line, ${JSON.stringify(text.length > 40 ? text.slice(0, 40) + "…" : text)}: a multi-line value in .dev.vars keeps only its first line ` +
+    "unless it is wrapped in backticks, MOTEBIT_IDENTITY=`<the whole motebit.md>`; deployed, use wrangler secret put MOTEBIT_IDENTITY < motebit.md)"
+  );
 }

@@ -2,13 +2,16 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
-import { flagString, parseFlags } from "../flags.js";
+import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { writeKeyFile } from "../keyfile.js";
+import { keyTrackableByGit, writeKeyGitignore } from "../key-out-of-git.js";
 
 const HELP = `Usage: motebit-local init [--dir D] [--type personal|service] [--name N] [--force] [--print-key]
 
 Create a new motebit: a fresh Ed25519 key in D/motebit.key (mode 0600) and a signed
-identity file D/motebit.md.
+identity file D/motebit.md. Keys stay out of git: D/.gitignore (written when D has none)
+ignores motebit.key, and init warns when the key would still be tracked. Best keep your
+motebit outside any repository, e.g. --dir ~/motebit.
 
 Options:
   --dir D          directory to create them in (default ".", created if missing)
@@ -16,9 +19,11 @@ Options:
                    service (runs up to R3_EXECUTE unattended, refuses anything above)
   --name N         service name (service motebits)
   --force          replace an existing motebit.md and motebit.key (the old key is lost)
-  --print-key      also print the private key hex (it is never printed otherwise)`;
+  --print-key      also print the private key hex (it is never printed otherwise)
 
-const SPEC = { dir: "string", type: "string", name: "string", force: "boolean", "print-key": "boolean" } as const;
+${EXIT_STATUS}`;
+
+export const SPEC = { dir: "string", type: "string", name: "string", force: "boolean", "print-key": "boolean" } as const;
 
 /** Paths as the user should type them back: "motebit.md" → "./motebit.md". */
 function shown(p: string): string {
@@ -27,17 +32,11 @@ function shown(p: string): string {
 
 async function run(argv: string[]): Promise<number> {
   const flags = parseFlags(argv, SPEC, "init");
-  if (flags.positionals.length > 0) {
-    process.stderr.write(`motebit-local init: unexpected argument "${flags.positionals[0]}" (use --dir to choose the directory)\n`);
-    return 2;
-  }
+  if (flags.positionals.length > 0) throw new UsageError(`unexpected argument "${flags.positionals[0]}" (use --dir to choose the directory)`);
   const dir = flagString(flags, "dir") ?? ".";
   const type = flagString(flags, "type") ?? "personal";
   const name = flagString(flags, "name");
-  if (type !== "personal" && type !== "service") {
-    process.stderr.write(`motebit-local init: --type must be "personal" or "service", got "${type}"\n`);
-    return 1;
-  }
+  if (type !== "personal" && type !== "service") throw new UsageError(`--type must be "personal" or "service", got "${type}"`);
   const keyPath = join(dir, "motebit.key");
   const idPath = join(dir, "motebit.md");
   if (!flags.values.has("force")) {
@@ -55,13 +54,21 @@ async function run(argv: string[]): Promise<number> {
   const signer = await createSigner(seedHex);
   const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type, name });
   const file = await signIdentityFile(doc, signer);
+  const gitignore = writeKeyGitignore(dir);
   writeKeyFile(keyPath, seedHex);
   writeFileSync(idPath, file);
+  if (keyTrackableByGit(keyPath)) {
+    process.stderr.write(
+      `motebit-local init: warning: ${shown(keyPath)} is inside a git work tree and not ignored: add motebit.key to ` +
+        `${shown(join(dir, ".gitignore"))}, or keep your motebit outside the repository (e.g. --dir ~/motebit)\n`,
+    );
+  }
 
   const out = [
     `Created a ${type} motebit.`,
     `  identity file  ${shown(idPath)}  (signed, public: share it freely)`,
     `  private key    ${shown(keyPath)}  (mode 0600: keep it secret, never commit it)`,
+    ...(gitignore ? [`  .gitignore     ${shown(gitignore)}  (keeps motebit.key and .motebit/ out of git)`] : []),
     `  motebit_id     ${doc.motebit_id}`,
     `  did:key        ${publicKeyToDidKey(signer.publicKeyHex)}`,
     `  type           ${type}`,

@@ -5,7 +5,7 @@ import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
 import { MemoryStore } from "../../../src/memory/store.js";
 import type { Command } from "../cli.js";
 import { CliError } from "../cli-error.js";
-import { flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
+import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 import { LOCATION_FLAGS, LOCATION_HELP, openLocalState } from "../local-state.js";
 
 const HELP = `Usage: motebit-local memory list [--scope S] [--limit N] [--forgotten] [location]
@@ -18,10 +18,17 @@ The motebit's memories, as JSON on stdout.
   forget   erases the memory's content and vector now (its tombstone stays until retention purges it)
   export   every memory, tombstones included, with its edges, oldest first
 
-Location (as given to serve):
-${LOCATION_HELP}`;
+Options (list only):
+  --scope S         only this scope, e.g. "owner" or "peer:static"
+  --limit N         how many (default 50, at most 500)
+  --forgotten       include tombstones
 
-const SPEC = { ...LOCATION_FLAGS, scope: "string", limit: "string", forgotten: "boolean" } as const;
+Location (as given to serve):
+${LOCATION_HELP}
+
+${EXIT_STATUS}`;
+
+export const SPEC = { ...LOCATION_FLAGS, scope: "string", limit: "string", forgotten: "boolean" } as const;
 
 async function run(argv: string[]): Promise<number> {
   const flags = parseFlags(argv, SPEC, "memory");

@@ -1,7 +1,7 @@
 // motebit-local receipts: the ledger of ExecutionReceipts this motebit signed, newest first, as JSON.
 import { ReceiptLedger } from "../../../src/agent/receipt-ledger.js";
 import type { Command } from "../cli.js";
-import { flagInteger, parseFlags, UsageError } from "../flags.js";
+import { EXIT_STATUS, flagInteger, parseFlags, UsageError } from "../flags.js";
 import { LOCATION_FLAGS, LOCATION_HELP, openLocalState } from "../local-state.js";
 
 const HELP = `Usage: motebit-local receipts [--limit N] [location]
@@ -12,9 +12,11 @@ Prints the signed ExecutionReceipts in the ledger, newest first, as a JSON array
 
 Options:
   --limit N         how many (default 50, at most 500)
-${LOCATION_HELP}`;
+${LOCATION_HELP}
 
-const SPEC = { ...LOCATION_FLAGS, limit: "string" } as const;
+${EXIT_STATUS}`;
+
+export const SPEC = { ...LOCATION_FLAGS, limit: "string" } as const;
 
 async function run(argv: string[]): Promise<number> {
   const flags = parseFlags(argv, SPEC, "receipts");

@@ -1,7 +1,6 @@
 // motebit-local serve: the owner's MCP server over stdio, or the edge's HTTP surface on this machine.
 import type { Command } from "../cli.js";
-import { CliError } from "../cli-error.js";
-import { flagInteger, flagString, parseFlags, UsageError, type ParsedFlags } from "../flags.js";
+import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 
 export const DEFAULT_PORT = 3100;
 export const DEFAULT_HOST = "127.0.0.1";
@@ -48,9 +47,11 @@ the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIG
 Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.
 MOTEBIT_RELAY_API_TOKEN / "apiToken" authenticates to the relay; else a token signed with
 this motebit's key. MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID override the file's values.
-Without a model, tasks run in direct mode and motebit_query says no provider is configured.`;
+Without a model, tasks run in direct mode and motebit_query says no provider is configured.
 
-const SPEC = {
+${EXIT_STATUS}`;
+
+export const SPEC = {
   "serve-transport": "string",
   "serve-port": "string",
   "serve-host": "string",
@@ -74,22 +75,16 @@ export interface ServeOptions {
   dataDirFlag: string | undefined;
 }
 
-/** Flags → options; every problem is one CliError line (start-up errors exit 1). */
+/** Flags → options; every problem is a UsageError (exit 2, like every command's usage errors). */
 export function parseServeArgs(argv: string[]): ServeOptions {
   if (argv.some((a) => a === "--auth-token" || a.startsWith("--auth-token="))) {
-    throw new CliError('there is no --auth-token flag: auth tokens come from the config file only, e.g. --config motebit.json with {"authToken": "…"}');
+    throw new UsageError('there is no --auth-token flag: auth tokens come from the config file only, e.g. --config motebit.json with {"authToken": "…"}');
   }
-  let flags: ParsedFlags;
-  let port: number | undefined;
-  try {
-    flags = parseFlags(argv, SPEC, "serve");
-    port = flagInteger(flags, "serve-port", 0, 65535);
-  } catch (e) {
-    throw e instanceof UsageError ? new CliError(e.message) : e;
-  }
-  if (flags.positionals.length > 0) throw new CliError(`unexpected argument "${flags.positionals[0]}"`);
+  const flags = parseFlags(argv, SPEC, "serve");
+  const port = flagInteger(flags, "serve-port", 0, 65535);
+  if (flags.positionals.length > 0) throw new UsageError(`unexpected argument "${flags.positionals[0]}"`);
   const transport = flagString(flags, "serve-transport") ?? "stdio";
-  if (transport !== "stdio" && transport !== "http") throw new CliError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
+  if (transport !== "stdio" && transport !== "http") throw new UsageError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
   return {
     transport,
     port: port ?? DEFAULT_PORT,

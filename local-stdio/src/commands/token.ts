@@ -1,6 +1,6 @@
 import { createSigner, mintBearerToken, SIGNED_TOKEN_PREFIX, sovereignMotebitId } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
-import { flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
+import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile } from "../keyfile.js";
 
 const HELP = `Usage: motebit-local token --key FILE --sub MOTEBIT_ID [--aud mcp:call|task:dispatch] [--ttl SECONDS] [--did DEVICE_ID]
@@ -16,9 +16,11 @@ Options:
   --did ID       the caller's device id claim (default "motebit-local")
 
 A token is good for one request: servers refuse a replayed jti. The server must know the key:
-its own key (you are then still a peer, never the owner), a MOTEBIT_KNOWN_CALLERS entry, or the relay key.`;
+its own key (you are then still a peer, never the owner), a MOTEBIT_KNOWN_CALLERS entry, or the relay key.
 
-const SPEC = { key: "string", sub: "string", aud: "string", ttl: "string", did: "string" } as const;
+${EXIT_STATUS}`;
+
+export const SPEC = { key: "string", sub: "string", aud: "string", ttl: "string", did: "string" } as const;
 const AUDIENCES = ["mcp:call", "task:dispatch"];
 
 export const command: Command = {

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import {
-  didKeyToPublicKey, fromUtf8, withoutSignedPrefix, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
+  didKeyToPublicKey, fromUtf8, stripIdentityTag, withoutSignedPrefix, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
   verifyIdentityFile, verifyReceipt,
 } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
@@ -10,9 +10,13 @@ const HELP = `Usage: motebit-local verify FILE|- [--key HEX|did:key]
 
 Verify a signed motebit artefact read from FILE (or stdin with "-"): an identity file
 (motebit.md), an ExecutionReceipt (JSON), a delegation token (JSON) or a bearer token
-("motebit:" prefix optional). Prints one JSON verdict on stdout:
+("motebit:" prefix optional). Receipts and delegation tokens may also come as a JSON array or
+as JSON Lines (one per line), and a {"receipt": …} wrapper counts as its receipt, so
+"motebit-local receipts | motebit-local verify -" checks a whole ledger; a tool answer's
+trailing identity tag line is ignored. Prints one JSON verdict per artefact on stdout:
   {"valid":…,"type":"identity"|"receipt"|"bearer_token"|"delegation_token","signer":"did:key:…",
-   "motebit_id":…,"sovereign":…,"errors":[…]}   (+ "failed_path" for nested receipts, "reason" for tokens)
+   "motebit_id":…,"sovereign":…,"errors":[…]}   (+ "failed_path" for nested receipts, "reason" for tokens,
+   "item" (0, 1, …) when the input held several; the exit status is then the worst verdict's)
 
 Options:
   --key K   the signer's public key (64 hex chars or did:key). Required for bearer tokens,
@@ -22,9 +26,10 @@ Bearer tokens are checked as the primitive only (suite, signature, expiry); audi
 subject, lifetime and replay are the receiving server's policy.
 Receipts are also checked against their result_hash.
 
-Exit status: 0 valid, 1 invalid, 2 unreadable or unrecognised input.`;
+Exit status (like grep and diff: 2 is trouble): 0 valid, 1 invalid, 2 usage error or input
+that cannot be read or recognised.`;
 
-const SPEC = { key: "string" } as const;
+export const SPEC = { key: "string" } as const;
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 const TOKEN_RE = /^[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]+={0,2}$/;
 
@@ -38,6 +43,8 @@ interface Verdict {
   errors: string[];
   failed_path?: string;
   reason?: string;
+  /** The artefact's place in a multi-artefact input (array or JSON Lines). */
+  item?: number;
 }
 
 // The fixed texts of delegation refusals, as machine reasons like a bearer token's.
@@ -67,11 +74,13 @@ async function readInput(source: string): Promise<Uint8Array> {
 
 function print(v: Verdict): number {
   const ordered: Verdict = { valid: v.valid, type: v.type, signer: v.signer, motebit_id: v.motebit_id, sovereign: v.sovereign, errors: v.errors,
-    failed_path: v.failed_path, reason: v.reason };
+    failed_path: v.failed_path, reason: v.reason, item: v.item };
   process.stdout.write(JSON.stringify(ordered) + "\n");
   if (v.type === "unknown") return 2;
   return v.valid ? 0 : 1;
 }
+
+const NOT_RECOGNISED = "input is not an identity file, receipt, delegation token or bearer token";
 
 function unreadable(message: string): number {
   return print({ valid: false, type: "unknown", errors: [message] });
@@ -83,32 +92,54 @@ function keyMismatch(expectedHex: string | undefined, actualHex: string | undefi
   return [`signed by ${publicKeyToDidKey(actualHex)}, not by the --key given (${publicKeyToDidKey(expectedHex)})`];
 }
 
-async function verifyText(text: string, keyHex: string | undefined): Promise<Verdict | null> {
-  const trimmed = text.trim();
+/**
+ * The JSON objects in `text`: one object, an array of objects, or JSON Lines (one object per line) — so
+ * `motebit-local receipts | motebit-local verify -` works. A `{receipt}` wrapper (a ledger row, a relay answer)
+ * stands for the receipt inside. null when the text is none of these.
+ */
+function jsonObjects(text: string): Record<string, unknown>[] | null {
+  const parse = (t: string): unknown => {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return undefined;
+    }
+  };
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  const whole = parse(text);
+  const items = whole !== undefined ? (Array.isArray(whole) ? whole : [whole]) : text.split("\n").filter((l) => l.trim() !== "").map(parse);
+  if (items.length === 0 || !items.every(isObject)) return null;
+  return items.map((o) => (!("task_id" in o) && isObject(o.receipt) ? o.receipt : o));
+}
+
+async function verifyObject(o: Record<string, unknown>, keyHex: string | undefined): Promise<Verdict | null> {
+  if ("delegator_id" in o) return verifyDelegation(JSON.stringify(o), o, keyHex);
+  if ("task_id" in o) {
+    const v = await verifyReceipt(o, { checkResultHash: true });
+    const errors = [...v.errors, ...keyMismatch(keyHex, typeof o.public_key === "string" && v.signer ? o.public_key : undefined)];
+    return { valid: errors.length === 0, type: "receipt", signer: v.signer, motebit_id: v.motebit_id, sovereign: v.sovereign, errors,
+      failed_path: v.failed_path };
+  }
+  return null;
+}
+
+/** One verdict per artefact in the input; null when nothing in it is recognisable. */
+async function verifyText(text: string, keyHex: string | undefined): Promise<(Verdict | null)[] | null> {
   if (text.replace(/^\uFEFF/, "").startsWith("---")) {
     const v = await verifyIdentityFile(text);
     const errors = [...v.errors, ...keyMismatch(keyHex, v.publicKeyHex)];
-    return { valid: errors.length === 0, type: "identity", signer: v.signer, motebit_id: v.motebit_id, sovereign: v.sovereign, errors };
+    return [{ valid: errors.length === 0, type: "identity", signer: v.signer, motebit_id: v.motebit_id, sovereign: v.sovereign, errors }];
   }
-  if (trimmed.startsWith("{")) {
-    let obj: unknown;
-    try {
-      obj = JSON.parse(trimmed);
-    } catch {
-      return null;
-    }
-    const o = obj as Record<string, unknown>;
-    if ("delegator_id" in o) return verifyDelegation(trimmed, o, keyHex);
-    if ("task_id" in o) {
-      const v = await verifyReceipt(o, { checkResultHash: true });
-      const errors = [...v.errors, ...keyMismatch(keyHex, typeof o.public_key === "string" && v.signer ? o.public_key : undefined)];
-      return { valid: errors.length === 0, type: "receipt", signer: v.signer, motebit_id: v.motebit_id, sovereign: v.sovereign, errors,
-        failed_path: v.failed_path };
-    }
-    return null;
+  // A tool answer pasted whole still ends with its identity tag line.
+  const trimmed = stripIdentityTag(text).trim();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    const objects = jsonObjects(trimmed);
+    if (objects === null) return null;
+    const verdicts = await Promise.all(objects.map((o) => verifyObject(o, keyHex)));
+    return objects.length === 1 && verdicts[0] === null ? null : verdicts;
   }
   const token = withoutSignedPrefix(trimmed);
-  if (TOKEN_RE.test(token)) return verifyToken(token, keyHex);
+  if (TOKEN_RE.test(token)) return [await verifyToken(token, keyHex)];
   return null;
 }
 
@@ -183,9 +214,13 @@ async function run(argv: string[]): Promise<number> {
     const label = source === "-" ? "stdin" : source;
     return unreadable(`cannot read ${label}: ${(e as Error).message}`);
   }
-  const verdict = await verifyText(text, keyHex);
-  if (!verdict) return unreadable("input is not an identity file, receipt, delegation token or bearer token");
-  return print(verdict);
+  const verdicts = await verifyText(text, keyHex);
+  if (verdicts === null) return unreadable(NOT_RECOGNISED);
+  if (verdicts.length === 1) return print(verdicts[0]!);
+  // Several artefacts: one verdict line each, numbered from 0; the exit status is the worst of them.
+  let code = 0;
+  for (const [i, v] of verdicts.entries()) code = Math.max(code, print({ ...(v ?? { valid: false, type: "unknown", errors: [NOT_RECOGNISED] }), item: i }));
+  return code;
 }
 
 export const command: Command = { summary: "verify an identity file, receipt, delegation token or bearer token", help: HELP, run };

@@ -14,7 +14,7 @@ import type { LoopMeter } from "../../agent/ai-loop.js";
 export function publicContext(m: MotebitContext, p: Principal): string {
   const doc = m.identityDoc;
   const name = doc?.service_name ?? "a motebit";
-  const tools = m.callableTools(p).map((t) => `${t.name} (${t.risk})`).join(", ");
+  const tools = m.callableTools(p).map((t) => `${t.name} (${t.risk_name})`).join(", ");
   return [
     `You are ${name}, motebit ${m.motebitId} (${m.type}), key ${m.did}.`,
     doc?.service_description ? `About you: ${doc.service_description}` : "",

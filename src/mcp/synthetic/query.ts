@@ -24,7 +24,7 @@ export const queryTool: SyntheticTool = {
   },
   risk: 2,
   offered: always,
-  usableBy: (m) => m.llm !== null,
+  refusal: (m) => (m.llm === null ? NO_PROVIDER : null),
   async run(args, m, c) {
     if (m.llm === null) return toolError(NO_PROVIDER);
     const owner = isOwner(c.principal);

@@ -21,7 +21,7 @@ export const recallTool: SyntheticTool = {
   },
   risk: 1,
   offered: always,
-  usableBy: (_m, p) => isOwner(p),
+  refusal: (_m, p) => (isOwner(p) ? null : RECALL_REFUSAL),
   async run(args, m, c) {
     if (!isOwner(c.principal)) return refused(RECALL_REFUSAL);
     try {

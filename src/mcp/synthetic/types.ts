@@ -13,8 +13,8 @@ export interface SyntheticTool {
   ownerOnly?: boolean;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */
   offered(m: MotebitContext): boolean;
-  /** False where the tool is listed but always refuses this caller, so motebit_tools leaves it out. Default: true. */
-  usableBy?(m: MotebitContext, p: Principal): boolean;
+  /** The text this tool refuses this caller with, whatever the arguments (null or absent: it runs). */
+  refusal?(m: MotebitContext, p: Principal): string | null;
   run(args: Record<string, unknown>, m: MotebitContext, c: CallContext): Promise<ToolOutcome>;
 }
 

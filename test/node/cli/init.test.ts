@@ -97,14 +97,14 @@ describe("motebit-local init", () => {
     expect(v.publicKeyHex).toBe((await createSigner(newKey.trim())).publicKeyHex);
   });
 
-  it("--print-key prints the key; a bad --type is a one-line error", async () => {
+  it("--print-key prints the key; a bad --type is a usage error (exit 2)", async () => {
     const dir = tempDir();
     const r = await runCli(["init", "--dir", dir, "--print-key"]);
     expect(r.stdout).toContain(readFileSync(join(dir, "motebit.key"), "utf8").trim());
 
     const bad = await runCli(["init", "--dir", tempDir(), "--type", "robot"]);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe('motebit-local init: --type must be "personal" or "service", got "robot"\n');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('motebit-local init: --type must be "personal" or "service", got "robot"\nRun "motebit-local init --help" for usage.\n');
   });
 
   it("an unknown flag is a usage error", async () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { createSigner, sha256Hex, signReceipt } from "../../../src/protocol/index.js";
-import { demo, fill, identityFile, receipt, vectors } from "../protocol/fixtures.js";
+import { demo, fill, identityFile, receipt, receiptJson, vectors } from "../protocol/fixtures.js";
 import { runCli, tempDir, verdictOf } from "./run-cli.js";
 
 // every test spawns the real CLI (node + tsx start-up), which is slow on a busy machine
@@ -108,6 +108,29 @@ describe("motebit-local verify: refusals (exit 1)", () => {
     expect(verdictOf(none)).toMatchObject({ valid: false, type: "bearer_token", reason: "no_key_for_caller", motebit_id: demo.sovereign_motebit_id });
     expect(noSuite.code).toBe(1);
     expect(verdictOf(noSuite)).toMatchObject({ valid: false, reason: "suite_unsupported" });
+  });
+});
+
+describe("motebit-local verify: several artefacts at once (what `receipts` prints)", () => {
+  const verdicts = (stdout: string) => stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  const ok = { valid: true, type: "receipt", signer: demo.did_key, motebit_id: demo.sovereign_motebit_id, sovereign: true, errors: [] };
+
+  it("a JSON array, {receipt} wrappers, JSON Lines, and a tool answer with its identity tag", async () => {
+    const tampered = { ...receipt, result: "forged" };
+    const [array, jsonl, tagged] = await Promise.all([
+      runCli(["verify", "-"], { input: JSON.stringify([receipt, { caller: "owner", created_at: 1, receipt }, tampered], null, 2) }),
+      runCli(["verify", "-"], { input: `${receiptJson}\n${JSON.stringify({ receipt })}\n` }),
+      runCli(["verify", "-"], { input: `${receiptJson}\n[motebit:${demo.sovereign_motebit_id.slice(0, 8)} key:${demo.public_key_hex.slice(0, 16)}]` }),
+    ]);
+    expect(array.code).toBe(1);
+    const [first, second, third] = verdicts(array.stdout);
+    expect(first).toEqual({ ...ok, item: 0 });
+    expect(second).toEqual({ ...ok, item: 1 });
+    expect(third).toMatchObject({ valid: false, type: "receipt", item: 2 });
+    expect(jsonl.code).toBe(0);
+    expect(verdicts(jsonl.stdout)).toEqual([{ ...ok, item: 0 }, { ...ok, item: 1 }]);
+    expect(tagged.code).toBe(0);
+    expect(verdictOf(tagged)).toEqual(ok);
   });
 });
 

@@ -42,16 +42,16 @@ function envFile(vars: Record<string, string>): string {
 /**
  * `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). `o.persistDir` keeps the Durable Object's
  * state there (kept after stop, for restarts); by default it is a throwaway directory. `o.port` fixes the port (for
- * vars that name the edge's own URL). `o.probe: "preflight"` waits with a CORS preflight, which the Worker answers
+ * vars that name the edge's own URL). `o.envText` is appended to the env file as written (a user's own .dev.vars lines). `o.probe: "preflight"` waits with a CORS preflight, which the Worker answers
  * without touching the Durable Object, so a test can see what the object does before any request reaches it.
  */
 export async function startLocalEdge(
   vars: Record<string, string>,
-  o: { readyTimeoutMs?: number; args?: string[]; persistDir?: string; port?: number; probe?: "health" | "preflight" } = {},
+  o: { readyTimeoutMs?: number; args?: string[]; persistDir?: string; port?: number; probe?: "health" | "preflight"; envText?: string } = {},
 ): Promise<LocalEdge> {
   const dir = mkdtempSync(path.join(tmpdir(), "motebit-edge-"));
   const envPath = path.join(dir, "edge.env");
-  writeFileSync(envPath, envFile(vars));
+  writeFileSync(envPath, envFile(vars) + (o.envText === undefined ? "" : "\n" + o.envText));
   const port = o.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = "";

@@ -1,7 +1,7 @@
 // serve's flags: defaults, both spellings, and the refusal of an --auth-token flag.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_HOST, DEFAULT_PORT, parseServeArgs } from "../../../local-stdio/src/commands/serve.js";
-import { CliError } from "../../../local-stdio/src/cli-error.js";
+import { UsageError } from "../../../local-stdio/src/flags.js";
 
 describe("parseServeArgs", () => {
   it("defaults to stdio, port 3100 and 127.0.0.1", () => {
@@ -45,8 +45,8 @@ describe("parseServeArgs", () => {
     [["--direct=yes"], /--direct takes no value/],
     [["--identity", "a", "--identity", "b"], /--identity is given more than once/],
     [["stray"], /unexpected argument "stray"/],
-  ])("refuses %j with a CliError", (argv, message) => {
-    expect(() => parseServeArgs(argv)).toThrow(CliError);
+  ])("refuses %j with a UsageError (exit 2)", (argv, message) => {
+    expect(() => parseServeArgs(argv)).toThrow(UsageError);
     expect(() => parseServeArgs(argv)).toThrow(message);
   });
 });

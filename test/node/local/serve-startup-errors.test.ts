@@ -1,4 +1,5 @@
-// Every bad input to `serve` stops it before it serves: exit 1, one clear line on stderr, nothing on stdout.
+// Every bad input to `serve` stops it before it serves, nothing on stdout: a wrong command line exits 2 (reason + pointer to --help),
+// a bad file or a busy port exits 1 with one clear line on stderr.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +39,18 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
+/** A wrong command line: exit 2, the reason and the pointer to --help, nothing on stdout. */
+async function expectUsageError(args: string[], pattern: RegExp) {
+  const r = await runCli(["serve", ...args]);
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stdout).toBe("");
+  const lines = r.stderr.trimEnd().split("\n");
+  expect(lines, r.stderr).toHaveLength(2);
+  expect(lines[0]).toMatch(/^motebit-local serve: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(lines[1]).toBe('Run "motebit-local serve --help" for usage.');
+}
+
 async function expectStartupError(args: string[], pattern: RegExp) {
   const r = await runCli(["serve", ...args]);
   expect(r.code, r.stderr).toBe(1);
@@ -49,13 +62,13 @@ async function expectStartupError(args: string[], pattern: RegExp) {
 }
 
 describe.concurrent("serve start-up errors", () => {
-  it("unknown flag", () => expectStartupError(["--bogus"], /unknown flag --bogus/));
-  it("non-numeric port", () => expectStartupError(["--serve-port", "abc"], /--serve-port must be a whole number from 0 to 65535, got "abc"/));
-  it("port out of range", () => expectStartupError(["--serve-port", "70000"], /--serve-port must be a whole number/));
-  it("bad transport", () => expectStartupError(["--serve-transport", "sse"], /--serve-transport must be "stdio" or "http", got "sse"/));
-  it("flag without its value", () => expectStartupError(["--identity"], /--identity needs a value/));
-  it("--auth-token flag", () => expectStartupError(["--auth-token", "s3cret"], /no --auth-token flag: auth tokens come from the config file only/));
-  it("--auth-token=value", () => expectStartupError(["--auth-token=s3cret"], /config file only/));
+  it("unknown flag", () => expectUsageError(["--bogus"], /unknown flag --bogus/));
+  it("non-numeric port", () => expectUsageError(["--serve-port", "abc"], /--serve-port must be a whole number from 0 to 65535, got "abc"/));
+  it("port out of range", () => expectUsageError(["--serve-port", "70000"], /--serve-port must be a whole number/));
+  it("bad transport", () => expectUsageError(["--serve-transport", "sse"], /--serve-transport must be "stdio" or "http", got "sse"/));
+  it("flag without its value", () => expectUsageError(["--identity"], /--identity needs a value/));
+  it("--auth-token flag", () => expectUsageError(["--auth-token", "s3cret"], /no --auth-token flag: auth tokens come from the config file only/));
+  it("--auth-token=value", () => expectUsageError(["--auth-token=s3cret"], /config file only/));
   it("missing identity file", () => expectStartupError(["--identity", at("nowhere/motebit.md")], /cannot read identity file .*nowhere\/motebit\.md: ENOENT/));
   it("tampered identity file", async () => {
     await expectStartupError(["--identity", join(at("tampered"), "motebit.md")], /does not verify: identity file signature does not verify/);

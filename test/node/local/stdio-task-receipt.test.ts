@@ -49,5 +49,9 @@ describe("serve over stdio: motebit_task", () => {
     expect(rows[0].caller).toBe("owner");
     expect(rows[0].receipt).toEqual(receipt);
     expect((await verifyReceipt(rows[0].receipt)).valid).toBe(true);
+    // What receipts prints, verify reads.
+    const verdict = await runCli(["verify", "-"], { stdin: out.stdout });
+    expect(verdict.code, verdict.stdout + verdict.stderr).toBe(0);
+    expect(JSON.parse(verdict.stdout)).toMatchObject({ valid: true, type: "receipt", motebit_id: receipt.motebit_id });
   });
 });

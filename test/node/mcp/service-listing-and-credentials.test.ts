@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { makeMotebit, owner, peer } from "../helpers/motebit.js";
-import { base64urlDecode, canonicalJson, stripIdentityTag, utf8, verifySignature } from "../../../src/protocol/index.js";
+import * as ed from "@noble/ed25519";
+import { sha256, sha512 } from "@noble/hashes/sha2.js";
+import { canonicalJson, didKeyToPublicKey, hexToBytes, stripIdentityTag, utf8 } from "../../../src/protocol/index.js";
+import { base58btcDecode } from "../../../src/protocol/base58.js";
+
+ed.hashes.sha512 = sha512;
+
+/** eddsa-jcs-2022 checked independently of the server's code: noble's SHA-256 and Ed25519 (credential@1.0 §5.1). */
+function verifiesDataIntegrity(doc: Record<string, unknown>): boolean {
+  const { proof, ...body } = doc as { proof: Record<string, string> };
+  const { proofValue, ...options } = proof;
+  const message = new Uint8Array([...sha256(utf8(canonicalJson(options))), ...sha256(utf8(canonicalJson(body)))]);
+  const pub = hexToBytes(didKeyToPublicKey(options.verificationMethod.split("#")[0]));
+  return ed.verify(base58btcDecode(proofValue.slice(1)), message, pub);
+}
 
 const json = (t: string) => JSON.parse(stripIdentityTag(t));
 
 describe("service motebits: listing and credentials", () => {
-  it("the listing carries the identity file's service fields and only the tools this caller may call", async () => {
+  it("the listing is an AgentServiceListing carrying the identity file's service fields and only the tools this caller may call", async () => {
     const h = await makeMotebit({
       identity: "service",
       editIdentity: (d) => {
@@ -15,6 +29,14 @@ describe("service motebits: listing and credentials", () => {
       },
     });
     const forPeer = json(await h.text(peer(), "motebit_service_listing"));
+    // delegation@1.0 §7.1: the required fields with their types, as relays and delegators read them.
+    expect(forPeer).toMatchObject({
+      listing_id: h.m.motebitId,
+      pricing: [],
+      sla: { max_latency_ms: h.m.taskTimeoutMs, availability_guarantee: 0 },
+      description: "Counts words for other agents",
+      updated_at: h.m.startedAt,
+    });
     expect(forPeer).toMatchObject({
       motebit_id: h.m.motebitId,
       did: h.m.did,
@@ -24,6 +46,7 @@ describe("service motebits: listing and credentials", () => {
       capabilities: ["word_count"],
     });
     expect(forPeer.tools.map((t: { name: string }) => t.name)).not.toContain("read_note");
+    expect(forPeer.tools.find((t: { name: string }) => t.name === "word_count")).toMatchObject({ risk: 0, risk_name: "R0_READ" });
     const firstContact = json(await h.text(peer("first_contact"), "motebit_service_listing"));
     expect(firstContact.tools.map((t: { name: string }) => t.name)).toEqual([
       "motebit_identity", "motebit_tools", "motebit_service_listing", "motebit_credentials", "echo", "word_count", "current_time",
@@ -36,14 +59,34 @@ describe("service motebits: listing and credentials", () => {
     expect(json(await h.text(peer(), "motebit_service_listing")).capabilities).toEqual(["echo", "word_count", "current_time", "slow"]);
   });
 
-  it("credentials are a presentation signed with the motebit's key, saying none have been issued yet", async () => {
+  it("without a description the listing's description is an empty string, never null", async () => {
     const h = await makeMotebit();
-    const p = json(await h.text(peer(), "motebit_credentials"));
-    expect(p).toMatchObject({ holder: h.m.did, motebit_id: h.m.motebitId, credentials: [], public_key: h.m.publicKeyHex });
-    expect(p.note).toMatch(/No credentials have been issued/);
-    const { signature, ...body } = p;
-    expect(await verifySignature(h.m.publicKeyHex, utf8(canonicalJson(body)), base64urlDecode(signature))).toBe(true);
-    expect(await verifySignature(h.m.publicKeyHex, utf8(canonicalJson({ ...body, credentials: ["forged"] })), base64urlDecode(signature))).toBe(false);
+    const l = json(await h.text(peer(), "motebit_service_listing"));
+    expect(l.description).toBe("");
+    expect(l.service_description).toBeNull();
+  });
+
+  it("credentials are a W3C Verifiable Presentation with the holder's eddsa-jcs-2022 proof, empty until one is issued", async () => {
+    const h = await makeMotebit({ clock: { now: () => 1_767_225_600_000 } });
+    const vp = json(await h.text(peer(), "motebit_credentials"));
+    const holderKey = h.m.did.slice("did:key:".length);
+    expect(vp).toEqual({
+      "@context": ["https://www.w3.org/ns/credentials/v2"],
+      type: ["VerifiablePresentation"],
+      holder: h.m.did,
+      verifiableCredential: [],
+      proof: {
+        type: "DataIntegrityProof",
+        cryptosuite: "eddsa-jcs-2022",
+        created: "2026-01-01T00:00:00.000Z",
+        verificationMethod: `${h.m.did}#${holderKey}`,
+        proofPurpose: "authentication",
+        proofValue: expect.stringMatching(/^z[1-9A-HJ-NP-Za-km-z]+$/),
+      },
+    });
+    expect(verifiesDataIntegrity(vp)).toBe(true);
+    expect(verifiesDataIntegrity({ ...vp, verifiableCredential: ["forged"] })).toBe(false);
+    expect(verifiesDataIntegrity({ ...vp, proof: { ...vp.proof, created: "2030-01-01T00:00:00.000Z" } })).toBe(false);
   });
 
   it("personal motebits offer neither", async () => {

@@ -12,14 +12,14 @@ describe("the policy gate in front of every call", () => {
     const r = await h.call(peer("first_contact"), "motebit_remember", { content: "x" });
     expect(r).toEqual({ content: [{ type: "text", text: APPROVAL("motebit_remember") }], isError: true });
     const listed = JSON.parse(stripIdentityTag(await h.text(peer("first_contact"), "motebit_tools")));
-    expect(listed.map((t: { name: string; risk: string }) => [t.name, t.risk])).toEqual([
-      ["motebit_identity", "R0_READ"],
-      ["motebit_tools", "R0_READ"],
-      ["motebit_service_listing", "R0_READ"],
-      ["motebit_credentials", "R0_READ"],
-      ["echo", "R0_READ"],
-      ["word_count", "R0_READ"],
-      ["current_time", "R0_READ"],
+    expect(listed.map((t: { name: string; risk: number }) => [t.name, t.risk])).toEqual([
+      ["motebit_identity", 0],
+      ["motebit_tools", 0],
+      ["motebit_service_listing", 0],
+      ["motebit_credentials", 0],
+      ["echo", 0],
+      ["word_count", 0],
+      ["current_time", 0],
     ]);
   });
 
@@ -60,7 +60,7 @@ describe("the policy gate in front of every call", () => {
     expect((await h.call(owner, "motebit_task", { prompt: "x" })).content[0].text).toMatch(/^Policy denied: /);
   });
 
-  it("motebit_tools lists exactly what this caller may call, with risk names", async () => {
+  it("motebit_tools lists exactly what this caller may call, with integer risk levels and their names", async () => {
     const h = await makeMotebit({ identity: "personal" });
     const forPeer = JSON.parse(stripIdentityTag(await h.text(peer(), "motebit_tools")));
     expect(forPeer.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools", "echo"]));
@@ -70,7 +70,7 @@ describe("the policy gate in front of every call", () => {
     expect(forPeer.map((t: { name: string }) => t.name)).not.toContain("motebit_task");
     const forOwner = JSON.parse(stripIdentityTag(await h.text(owner, "motebit_tools")));
     expect(forOwner.map((t: { name: string }) => t.name)).toContain("motebit_task");
-    expect(forOwner.find((t: { name: string }) => t.name === "motebit_recall").risk).toBe("R1_DRAFT");
+    expect(forOwner.find((t: { name: string }) => t.name === "motebit_recall")).toMatchObject({ risk: 1, risk_name: "R1_DRAFT" });
     expect(forOwner.map((t: { name: string }) => t.name)).not.toContain("motebit_query");
   });
 });

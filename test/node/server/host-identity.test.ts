@@ -72,9 +72,19 @@ describe("host identity", () => {
     );
   });
 
-  it("a malformed private key is a startup error", async () => {
-    expect(await startupError(loadHostIdentity(memorySql(), { privateKeyHex: "abcd", identityFileText: null }))).toMatch(
-      /^MOTEBIT_PRIVATE_KEY must be a 32-byte Ed25519 seed as 64 hex chars: /,
+  it("an identity file cut to one line (pasted into .dev.vars without backticks) says to wrap it in backticks; a whole bad file does not", async () => {
+    const load = (identityFileText: string) => startupError(loadHostIdentity(memorySql(), { privateKeyHex: keys.server.seed_hex, identityFileText }));
+    expect(await load("---")).toMatch(/\(it is one line, "---": a multi-line value in \.dev\.vars keeps only its first line unless it is wrapped in backticks/);
+    const tampered = (await identityFileFor(keys.server.seed_hex)).replace('"edge-test"', '"edge-tost"');
+    expect(await load(tampered)).not.toMatch(/backticks/);
+  });
+
+  it("a malformed private key is a startup error that names the setting once and says what is wrong", async () => {
+    const error = (privateKeyHex: string) => startupError(loadHostIdentity(memorySql(), { privateKeyHex, identityFileText: null }));
+    expect(await error("abcd")).toBe("MOTEBIT_PRIVATE_KEY must be a 32-byte Ed25519 seed as 64 hex chars, got 4 chars");
+    expect(await error("zz".repeat(32))).toBe("MOTEBIT_PRIVATE_KEY must be a 32-byte Ed25519 seed as 64 hex chars, got a non-hex character");
+    expect(await error("ab".repeat(64))).toBe(
+      "MOTEBIT_PRIVATE_KEY is a 64-byte expanded key; expected the 32-byte Ed25519 seed (64 hex chars)",
     );
   });
 });

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createSigner, identityTag, mintBearerToken } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { nodeApp } from "../helpers/node-app.js";
+import { REFUSAL_META_KEY } from "../../../src/mcp/catalog.js";
+import { RECALL_REFUSAL } from "../../../src/mcp/synthetic/recall.js";
 
 describe("the app in-process (the Node host's HTTP surface)", () => {
   it("serves /health without auth", async () => {
@@ -34,6 +36,8 @@ describe("the app in-process (the Node host's HTTP surface)", () => {
 
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools", "echo"]));
+    // A listed tool this peer would be refused carries the reason through the SDK's schema.
+    expect(tools.find((t) => t.name === "motebit_recall")?._meta).toEqual({ [REFUSAL_META_KEY]: RECALL_REFUSAL });
     const result = (await client.callTool({ name: "echo", arguments: { text: "hi" } })) as { content: { type: string; text: string }[] };
     expect(result.content[0].text).toBe(`hi\n${identityTag(keys.server.sovereign_motebit_id, keys.server.public_key_hex)}`);
 

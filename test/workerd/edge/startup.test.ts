@@ -1,6 +1,6 @@
 // /health is public; a server that cannot start answers every request with 500 and the reason.
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { MotebitObject } from "../../../durable-objects/motebit-object.js";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
@@ -19,6 +19,14 @@ function withObject<R>(name: string, overrides: Partial<EdgeEnv>, f: (o: Motebit
   return runInDurableObject(stub, (_live, state) => f(new MotebitObject(state, { ...env, ...overrides } as EdgeEnv)));
 }
 
+/** The start-up error log, captured (and so pinned) instead of printed into a passing run. */
+function captureErrorLog(): string[] {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
+  onTestFinished(() => spy.mockRestore());
+  return lines;
+}
+
 describe("start-up", () => {
   it("/health is public and names the motebit", async () => {
     const res = await SELF.fetch(`${BASE}/health`);
@@ -27,6 +35,7 @@ describe("start-up", () => {
   });
 
   it("malformed MOTEBIT_KNOWN_CALLERS: every request, /health included, is a 500 with the reason", async () => {
+    const log = captureErrorLog();
     const broken = { ...env, MOTEBIT_KNOWN_CALLERS: "{not json" };
     for (const req of [new Request(`${BASE}/health`), mcpRequest(INITIALIZE)]) {
       const ctx = createExecutionContext();
@@ -35,9 +44,12 @@ describe("start-up", () => {
       expect(res.status).toBe(500);
       expect(((await res.json()) as { error: string }).error).toMatch(/^MOTEBIT_KNOWN_CALLERS is not valid JSON/);
     }
+    expect(log.length).toBeGreaterThan(0);
+    for (const line of log) expect(line).toMatch(/^motebit cannot start: MOTEBIT_KNOWN_CALLERS is not valid JSON/);
   });
 
   it("an identity file signed by another key: the object refuses to start and says why", async () => {
+    const log = captureErrorLog();
     const text = await identityFileSignedBy(keys.known_caller.seed_hex);
     const expected =
       `MOTEBIT_IDENTITY is signed by key ${keys.known_caller.public_key_hex.slice(0, 16)}…, but MOTEBIT_PRIVATE_KEY is key ` +
@@ -48,6 +60,7 @@ describe("start-up", () => {
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ error: expected });
     });
+    expect(log).toContain(`motebit cannot start: ${expected}`);
   });
 
   it("an identity file signed by MOTEBIT_PRIVATE_KEY names the motebit", async () => {

@@ -3,6 +3,7 @@ import { env as cfEnv } from "cloudflare:test";
 import type { VectorizeBinding } from "../../../src/memory/index-vectorize.js";
 import type { WorkersAiBinding } from "../../../src/memory/embedder-workers-ai.js";
 import type { MemoryTestObject } from "./memory-test-object.js";
+import { throwingBinding } from "../../doubles/rpc-result.js";
 
 /** The double's binding: the Vectorize API plus test controls. */
 export interface VectorizeDoubleBinding extends VectorizeBinding {
@@ -28,4 +29,13 @@ export interface MemoryTestEnv {
   AI: WorkersAiBinding & { calls(): Promise<{ model: string; batch: number }[]> };
 }
 
-export const env = cfEnv as unknown as MemoryTestEnv;
+const raw = cfEnv as unknown as Record<string, unknown>;
+/** The bindings as code sees real ones: the doubles' RpcResults unwrapped into values and throws. */
+export const env: MemoryTestEnv = {
+  MEMORY_TEST: raw.MEMORY_TEST as MemoryTestEnv["MEMORY_TEST"],
+  VECTORIZE: throwingBinding(raw.VECTORIZE),
+  VECTORIZE_LOCAL: throwingBinding(raw.VECTORIZE_LOCAL),
+  VECTORIZE_NO_METADATA_INDEXES: throwingBinding(raw.VECTORIZE_NO_METADATA_INDEXES),
+  VECTORIZE_EVENTUAL: throwingBinding(raw.VECTORIZE_EVENTUAL),
+  AI: throwingBinding(raw.AI),
+};

@@ -1,0 +1,44 @@
+// Every flag a command accepts is in its --help and on its README line, and the README names no flag the code refuses.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import * as init from "../../../local-stdio/src/commands/init.js";
+import * as verify from "../../../local-stdio/src/commands/verify.js";
+import * as serve from "../../../local-stdio/src/commands/serve.js";
+import * as token from "../../../local-stdio/src/commands/token.js";
+import * as memory from "../../../local-stdio/src/commands/memory.js";
+import * as receipts from "../../../local-stdio/src/commands/receipts.js";
+import { EXIT_STATUS } from "../../../local-stdio/src/flags.js";
+
+const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const COMMANDS = { init, verify, serve, token, memory, receipts };
+const flagsIn = (text: string) => new Set([...text.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]));
+
+/** The README's synopsis of one command (in the motebit-local section's first code block): its line and the indented lines that continue it. */
+function readmeSynopsis(name: string): string {
+  const section = README.slice(README.indexOf("\n## motebit-local"));
+  const block = section.slice(section.indexOf("```") + 3);
+  const lines = block.slice(0, block.indexOf("```")).split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`npx motebit-local ${name} `));
+  expect(start, `README has no "npx motebit-local ${name}" synopsis line`).toBeGreaterThanOrEqual(0);
+  let end = start + 1;
+  while (end < lines.length && /^\s+\[?--/.test(lines[end])) end++;
+  return lines.slice(start, end).join("\n");
+}
+
+describe("the CLI's flags, as documented", () => {
+  for (const [name, mod] of Object.entries(COMMANDS)) {
+    it(`${name}: --help and the README synopsis name exactly the flags the code accepts`, () => {
+      const accepted = new Set(Object.keys(mod.SPEC));
+      const help = mod.command.help;
+      for (const f of accepted) expect(help, `--${f} in ${name} --help`).toContain(`--${f}`);
+      expect(flagsIn(readmeSynopsis(name))).toEqual(accepted);
+    });
+  }
+
+  it("every command's --help states the exit status rule; verify states its own", () => {
+    for (const [name, mod] of Object.entries(COMMANDS)) {
+      if (name === "verify") expect(mod.command.help).toMatch(/Exit status .*0 valid, 1 invalid, 2 usage error/s);
+      else expect(mod.command.help, name).toContain(EXIT_STATUS);
+    }
+  });
+});
