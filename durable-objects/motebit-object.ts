@@ -2,8 +2,6 @@
 // rate-limit buckets, memory and receipts — everything that must be serialised. The Worker authenticates
 // and calls it over RPC with the caller's principal as plain data.
 import { DurableObject } from "cloudflare:workers";
-// "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
-import servedTools from "motebit-tools";
 import { memoryBackends } from "../src/memory/backends.js";
 import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
@@ -11,8 +9,8 @@ import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
 import { createHostMotebit } from "../src/server/host-motebit.js";
 import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
-import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
+import { servedTools } from "../worker/served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
@@ -37,7 +35,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         clock: systemClock,
         secrets: readIdentitySecrets(this.env as unknown as Record<string, unknown>),
         config,
-        tools: ToolRegistry.fromModule(servedTools),
+        tools: servedTools(),
         memoryFor: (motebitId) => memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId }),
         log: (line) => console.log(line),
       });

@@ -1,8 +1,7 @@
-// The edge Worker: the host-neutral app over the deployment's Durable Object.
-import { createApp } from "./app.js";
-import { durableObjectBackend } from "./durable-object-backend.js";
-import type { EdgeEnv } from "./env.js";
+// This repository's edge Worker: the library's own entry point, serving the example tools.
+import tools from "../examples/tools/index.js";
+import { createMotebitWorker } from "./create-worker.js";
 
 export { MotebitObject } from "../durable-objects/motebit-object.js";
 
-export default createApp<EdgeEnv>(durableObjectBackend);
+export default createMotebitWorker({ tools });
