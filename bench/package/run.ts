@@ -1,0 +1,84 @@
+// motebit-local as users get it: pack the workspace, install the tarball into an empty folder outside the
+// repository (npm, --prefer-offline), then measure
+//   installed size: node_modules of that folder, and the biggest packages in it
+//   cold start:     spawn → the first `initialize` answer over stdio, from a cwd outside the install, N runs
+// against two baselines in the same run: bare Node answering one stdin line (the floor), and the sources run
+// through tsx (how the bin started before it was built).
+//   npx tsx bench/package/run.ts [N=15]
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const N = Number(process.argv[2] ?? 15);
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } }) + "\n";
+
+function duBytes(path: string): number {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.size;
+  return readdirSync(path).reduce((sum, name) => sum + duBytes(join(path, name)), 0);
+}
+
+/** ms from spawn to the first line on stdout (the initialize answer); the child is then killed. */
+function firstAnswerMs(cmd: string, args: string[], cwd: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const t0 = performance.now();
+    const child = spawn(cmd, args, { cwd, stdio: ["pipe", "pipe", "ignore"] });
+    const timer = setTimeout(() => { child.kill("SIGKILL"); fail(new Error(`${args.join(" ")}: no answer in 20 s`)); }, 20_000);
+    let out = "";
+    child.stdout.on("data", (c) => {
+      out += c;
+      if (!out.includes("\n")) return;
+      const ms = performance.now() - t0;
+      clearTimeout(timer);
+      if (!out.includes('"id":1')) fail(new Error(`unexpected first line: ${out}`));
+      child.kill("SIGKILL");
+      done(ms);
+    });
+    child.stdin.end(INIT);
+  });
+}
+
+async function series(name: string, cmd: string, args: string[], cwd: string): Promise<number> {
+  await firstAnswerMs(cmd, args, cwd); // warm the file cache once
+  const ms: number[] = [];
+  for (let i = 0; i < N; i++) ms.push(await firstAnswerMs(cmd, args, cwd));
+  ms.sort((a, b) => a - b);
+  const median = ms[Math.floor(ms.length / 2)];
+  console.log(`  ${name.padEnd(34)} median ${median.toFixed(0).padStart(5)} ms   min ${ms[0].toFixed(0).padStart(5)} ms   max ${ms[ms.length - 1].toFixed(0).padStart(5)} ms`);
+  return median;
+}
+
+const work = mkdtempSync(join(tmpdir(), "motebit-bench-package-"));
+try {
+  const tarball = execFileSync("npm", ["pack", "-w", "local-stdio", "--pack-destination", work, "--silent"], { cwd: REPO, encoding: "utf8" }).trim().split("\n").pop()!;
+  const install = join(work, "install");
+  execFileSync("mkdir", ["-p", install]);
+  const t0 = performance.now();
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: install, stdio: "inherit" });
+  console.log(`motebit-local ${tarball}: npm install took ${((performance.now() - t0) / 1000).toFixed(0)} s (better-sqlite3 compiles when no prebuilt binary is reachable)`);
+
+  const modules = join(install, "node_modules");
+  const total = duBytes(modules);
+  console.log(`installed size: ${(total / 1048576).toFixed(1)} MiB in node_modules`);
+  const sizes = readdirSync(modules).flatMap((n) => (n.startsWith("@") ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
+    .filter((n) => !n.startsWith("."))
+    .map((n) => ({ n, b: duBytes(join(modules, n)) }))
+    .sort((a, b) => b.b - a.b)
+    .slice(0, 6);
+  for (const { n, b } of sizes) console.log(`  ${n.padEnd(34)} ${(b / 1048576).toFixed(1).padStart(6)} MiB`);
+
+  const cwd = mkdtempSync(join(tmpdir(), "motebit-bench-cwd-"));
+  const data = ["--data-dir", join(cwd, "data")];
+  console.log(`cold start to the first initialize answer over stdio (${N} runs each, cwd outside the install):`);
+  const floor = await series("baseline: bare node, echo a line", process.execPath, ["-e", "process.stdin.once('data', () => process.stdout.write('{\"id\":1}\\n'))"], cwd);
+  const built = await series("motebit-local (installed package)", process.execPath, [join(modules, "motebit-local/bin/motebit-local.js"), "serve", ...data], cwd);
+  const tsx = await series("baseline: sources through tsx", process.execPath, ["--import", "tsx", join(REPO, "local-stdio/src/cli.ts"), "serve", ...data], REPO);
+  console.log(`ratios: installed/bare node ${(built / floor).toFixed(1)}x, installed/tsx sources ${(built / tsx).toFixed(2)}x`);
+  rmSync(cwd, { recursive: true, force: true });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
