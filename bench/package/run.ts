@@ -1,17 +1,19 @@
 // motebit-local as users get it: pack the workspace, install the tarball into an empty folder outside the
 // repository (npm, --prefer-offline), then measure
-//   installed size: node_modules of that folder, and the biggest packages in it
+//   installed size: motebit-local and its runtime dependencies as installed, and the biggest of them
 //   cold start:     spawn → the first `initialize` answer over stdio, from a cwd outside the install, N runs
 // against two baselines in the same run: bare Node answering one stdin line (the floor), and the sources run
 // through tsx (how the bin started before it was built).
-//   npx tsx bench/package/run.ts [N=15]
+//   npx tsx bench/package/run.ts [N=15] [DIR]   (DIR: a folder where motebit-local is already installed from its
+//   tarball, e.g. a project made by `create`; skips the pack and the install)
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const N = Number(process.argv[2] ?? 15);
+const GIVEN_INSTALL = process.argv[3];
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } }) + "\n";
 
@@ -54,22 +56,37 @@ async function series(name: string, cmd: string, args: string[], cwd: string): P
 
 const work = mkdtempSync(join(tmpdir(), "motebit-bench-package-"));
 try {
-  const tarball = execFileSync("npm", ["pack", "-w", "local-stdio", "--pack-destination", work, "--silent"], { cwd: REPO, encoding: "utf8" }).trim().split("\n").pop()!;
-  const install = join(work, "install");
-  execFileSync("mkdir", ["-p", install]);
-  const t0 = performance.now();
-  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: install, stdio: "inherit" });
-  console.log(`motebit-local ${tarball}: npm install took ${((performance.now() - t0) / 1000).toFixed(0)} s (better-sqlite3 compiles when no prebuilt binary is reachable)`);
+  let install = GIVEN_INSTALL;
+  if (install === undefined) {
+    const tarball = execFileSync("npm", ["pack", "-w", "local-stdio", "--pack-destination", work, "--silent"], { cwd: REPO, encoding: "utf8" }).trim().split("\n").pop()!;
+    install = join(work, "install");
+    mkdirSync(install);
+    const t0 = performance.now();
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: install, stdio: "inherit" });
+    console.log(`motebit-local ${tarball}: npm install took ${((performance.now() - t0) / 1000).toFixed(0)} s (better-sqlite3 compiles when no prebuilt binary is reachable)`);
+  }
 
   const modules = join(install, "node_modules");
-  const total = duBytes(modules);
-  console.log(`installed size: ${(total / 1048576).toFixed(1)} MiB in node_modules`);
-  const sizes = readdirSync(modules).flatMap((n) => (n.startsWith("@") ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
-    .filter((n) => !n.startsWith("."))
-    .map((n) => ({ n, b: duBytes(join(modules, n)) }))
-    .sort((a, b) => b.b - a.b)
-    .slice(0, 6);
-  for (const { n, b } of sizes) console.log(`  ${n.padEnd(34)} ${(b / 1048576).toFixed(1).padStart(6)} MiB`);
+  // motebit-local and its runtime dependency closure, as installed (not the rest of a project around it).
+  const closure = new Map<string, number>();
+  const visit = (dir: string) => {
+    if (closure.has(dir)) return;
+    closure.set(dir, duBytes(dir));
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+    for (const name of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) {
+      for (let at = dir; ; at = dirname(at)) {
+        const candidate = join(at, "node_modules", name);
+        if (existsSync(join(candidate, "package.json"))) { visit(candidate); break; }
+        if (at === dirname(at)) break; // an optional dependency not installed on this platform
+      }
+    }
+  };
+  visit(join(modules, "motebit-local"));
+  const total = [...closure.values()].reduce((a, b) => a + b, 0);
+  console.log(`installed size: motebit-local and its ${closure.size - 1} dependencies: ${(total / 1048576).toFixed(1)} MiB`);
+  for (const [dir, b] of [...closure].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+    console.log(`  ${dir.slice(modules.length + 1).padEnd(34)} ${(b / 1048576).toFixed(1).padStart(6)} MiB`);
+  }
 
   const cwd = mkdtempSync(join(tmpdir(), "motebit-bench-cwd-"));
   const data = ["--data-dir", join(cwd, "data")];
