@@ -28,6 +28,9 @@ export function packageJson(s: ProjectSettings): string {
     },
     dependencies: { "motebit-edge": s.motebitVersion, "motebit-local": s.motebitVersion },
     devDependencies: { tsx: TSX_VERSION, wrangler: WRANGLER_VERSION },
+    // npm 11 asks which install scripts may run (as this repository's package.json answers): better-sqlite3 fetches
+    // or compiles its binary, esbuild and workerd check theirs; sharp (pulled in by wrangler, unused here) needs none.
+    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false },
   };
   return JSON.stringify(pkg, null, 2) + "\n";
 }
