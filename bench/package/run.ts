@@ -29,7 +29,7 @@ function firstAnswerMs(cmd: string, args: string[], cwd: string): Promise<number
   return new Promise((done, fail) => {
     const t0 = performance.now();
     const child = spawn(cmd, args, { cwd, stdio: ["pipe", "pipe", "ignore"] });
-    const timer = setTimeout(() => { child.kill("SIGKILL"); fail(new Error(`${args.join(" ")}: no answer in 20 s`)); }, 20_000);
+    const timer = setTimeout(() => { child.kill("SIGKILL"); fail(new Error(`${args.join(" ")}: no answer in 60 s`)); }, 60_000);
     let out = "";
     child.stdout.on("data", (c) => {
       out += c;
