@@ -2,11 +2,12 @@
 // repository (npm, --prefer-offline), then measure
 //   installed size: motebit-local and its runtime dependencies as installed, and the biggest of them
 //   cold start:     spawn → the first `initialize` answer over stdio, from a cwd outside the install, N runs
+//                   (wall time), and the CPU time of a whole answer-then-exit run (steady under other load)
 // against two baselines in the same run: bare Node answering one stdin line (the floor), and the sources run
 // through tsx (how the bin started before it was built).
 //   npx tsx bench/package/run.ts [N=15] [DIR]   (DIR: a folder where motebit-local is already installed from its
 //   tarball, e.g. a project made by `create`; skips the pack and the install)
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -44,14 +45,29 @@ function firstAnswerMs(cmd: string, args: string[], cwd: string): Promise<number
   });
 }
 
-async function series(name: string, cmd: string, args: string[], cwd: string): Promise<number> {
+/** CPU ms (user + sys) of a whole run: answer initialize, then exit at the end of stdin. Far less sensitive to
+ *  other load on the machine than wall time. */
+function cpuMs(cmd: string, args: string[], cwd: string): number {
+  const r = spawnSync("/usr/bin/time", ["-f", "cpu %U %S", cmd, ...args], { cwd, input: INIT, encoding: "utf8", timeout: 60_000 });
+  const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+  if (!m) throw new Error(`no CPU time for ${args.join(" ")}: ${r.stderr}`);
+  return (Number(m[1]) + Number(m[2])) * 1000;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function series(name: string, cmd: string, args: string[], cwd: string): Promise<{ wall: number; cpu: number }> {
   await firstAnswerMs(cmd, args, cwd); // warm the file cache once
-  const ms: number[] = [];
-  for (let i = 0; i < N; i++) ms.push(await firstAnswerMs(cmd, args, cwd));
-  ms.sort((a, b) => a - b);
-  const median = ms[Math.floor(ms.length / 2)];
-  console.log(`  ${name.padEnd(34)} median ${median.toFixed(0).padStart(5)} ms   min ${ms[0].toFixed(0).padStart(5)} ms   max ${ms[ms.length - 1].toFixed(0).padStart(5)} ms`);
-  return median;
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < N; i++) {
+    wall.push(await firstAnswerMs(cmd, args, cwd));
+    cpu.push(cpuMs(cmd, args, cwd));
+  }
+  const w = median(wall);
+  const c = median(cpu);
+  console.log(`  ${name.padEnd(34)} wall median ${w.toFixed(0).padStart(5)} ms (min ${Math.min(...wall).toFixed(0).padStart(5)})   CPU median ${c.toFixed(0).padStart(5)} ms`);
+  return { wall: w, cpu: c };
 }
 
 const work = mkdtempSync(join(tmpdir(), "motebit-bench-package-"));
@@ -94,7 +110,8 @@ try {
   const floor = await series("baseline: bare node, echo a line", process.execPath, ["-e", "process.stdin.once('data', () => process.stdout.write('{\"id\":1}\\n'))"], cwd);
   const built = await series("motebit-local (installed package)", process.execPath, [join(modules, "motebit-local/bin/motebit-local.js"), "serve", ...data], cwd);
   const tsx = await series("baseline: sources through tsx", process.execPath, ["--import", "tsx", join(REPO, "local-stdio/src/cli.ts"), "serve", ...data], REPO);
-  console.log(`ratios: installed/bare node ${(built / floor).toFixed(1)}x, installed/tsx sources ${(built / tsx).toFixed(2)}x`);
+  console.log(`ratios (wall): installed/bare node ${(built.wall / floor.wall).toFixed(1)}x, installed/tsx sources ${(built.wall / tsx.wall).toFixed(2)}x`);
+  console.log(`ratios (CPU):  installed/bare node ${(built.cpu / floor.cpu).toFixed(1)}x, installed/tsx sources ${(built.cpu / tsx.cpu).toFixed(2)}x`);
   rmSync(cwd, { recursive: true, force: true });
 } finally {
   rmSync(work, { recursive: true, force: true });

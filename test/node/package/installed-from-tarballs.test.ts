@@ -1,11 +1,13 @@
 // Black box, as a user gets it: both packages packed (`npm pack`), a project scaffolded by `motebit-local create`
 // in a temp folder outside the repository and installed from the two tarballs (npm, the registry for the rest,
-// --prefer-offline). One install for the whole file (better-sqlite3 compiles when no prebuilt binary is
-// reachable: minutes). Then, from that install and from a cwd that is neither the repository nor the project:
+// --prefer-offline). One install for the whole file. better-sqlite3's prebuilt binary, which users download
+// from its GitHub releases, comes from a local double: prebuild-install's local-prebuilds folder holding this
+// repository's own build of it (no network here; compiling it instead takes minutes to a quarter of an hour on a
+// busy machine). Then, from that install and from a cwd that is neither the repository nor the project:
 // help, init, verify, token, stdio serve with the real SDK client, the project's `npm test`, its HTTP serve
 // (`npm run start:node`: the .ts tools module through tsx, signedFetch from the installed motebit-edge/client),
 // its Worker under `npm start` (wrangler dev --local) called with a signed token, and `wrangler deploy --dry-run`.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -21,6 +23,8 @@ import { BIN, freePort, REPO } from "../local/helpers/local-cli.js";
 
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
+let prebuilds: string | undefined;
+
 /** The environment for child npm/node: nothing inherited from an enclosing `npm test` (npm_* settings would
  *  leak into the child's install), no model key, wrangler offline and quiet. */
 function childEnv(): NodeJS.ProcessEnv {
@@ -28,6 +32,7 @@ function childEnv(): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.toLowerCase().startsWith("npm_") && !k.startsWith("ANTHROPIC_") && k !== "INIT_CWD") env[k] = v;
   }
+  if (prebuilds !== undefined) env.npm_config_better_sqlite3_local_prebuilds = prebuilds;
   return { ...env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
 }
 
@@ -77,6 +82,13 @@ let motebitId: string;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "motebit-package-test-"));
+  // What prebuild-install looks for: <name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz with build/Release inside.
+  prebuilds = join(work, "prebuilds");
+  mkdirSync(prebuilds);
+  const sqlite = join(REPO, "node_modules/better-sqlite3");
+  const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string };
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync("tar", ["-czf", join(prebuilds, asset), "-C", sqlite, "build/Release/better_sqlite3.node"]);
   for (const args of [["pack", "--pack-destination", work], ["pack", "-w", "local-stdio", "--pack-destination", work]]) {
     const r = await run("npm", [...args, "--silent"], REPO, 120_000);
     expect(r.code, r.stderr).toBe(0);
