@@ -1,9 +1,5 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
-import { fileURLToPath } from "node:url";
-
-// wrangler's [alias] for the served tools module; Vite resolves modules itself, so it needs the same alias.
-const toolsAlias = { "motebit-tools": fileURLToPath(new URL("./examples/tools/index.ts", import.meta.url)) };
 
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
 export default defineConfig({
@@ -15,6 +11,8 @@ export default defineConfig({
           name: "node",
           include: ["test/node/**/*.test.ts"],
           environment: "node",
+          // Tests run the CLI as users get it: the built bundle (local-stdio/dist), rebuilt from the sources here.
+          globalSetup: ["./test/node/build-cli.global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -28,7 +26,6 @@ export default defineConfig({
             miniflare: { bindings: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? "", FUZZ_SEED: process.env.FUZZ_SEED ?? "" } },
           }),
         ],
-        resolve: { alias: toolsAlias },
         test: {
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],

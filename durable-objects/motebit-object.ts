@@ -2,18 +2,16 @@
 // rate-limit buckets, memory and receipts — everything that must be serialised. The Worker authenticates
 // and calls it over RPC with the caller's principal as plain data.
 import { DurableObject } from "cloudflare:workers";
-// "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
-import servedTools from "motebit-tools";
 import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
 import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
 import { createHostMotebit } from "../src/server/host-motebit.js";
 import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
-import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
 import type { RelayLoop } from "../src/relay/relay-loop.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
+import { servedTools } from "../worker/served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 import { taskTimeoutFor } from "../src/server/ai-config.js";
@@ -44,7 +42,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         clock: systemClock,
         secrets: readIdentitySecrets(this.env as unknown as Record<string, unknown>),
         config,
-        tools: ToolRegistry.fromModule(servedTools),
+        tools: servedTools(),
         memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
         llm,
         taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),

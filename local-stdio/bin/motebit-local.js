@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI directly through tsx, so a fresh clone needs no build step.
-import { register } from "tsx/esm/api";
-
-register();
-await import("../src/cli.ts");
+// The published CLI is the built bundle (npm run build -w local-stdio; `npm test` builds it first).
+import "../dist/cli.js";

@@ -1,5 +1,6 @@
 // motebit-local: one command table, each entry a module with help text and run(argv) → exit code.
 // Add a command by adding a line to COMMANDS.
+import { command as create } from "./commands/create.js";
 import { command as init } from "./commands/init.js";
 import { command as verify } from "./commands/verify.js";
 import { command as serve } from "./commands/serve.js";
@@ -17,7 +18,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Record<string, Command> = { init, verify, serve, memory, receipts, token };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, token };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

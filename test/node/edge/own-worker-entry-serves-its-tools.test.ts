@@ -1,5 +1,5 @@
-// Black box: a deployment serves its own tools module, chosen by the [alias] in its wrangler config
-// (README: "Your own tools"). wrangler 4.86's `dev` ignores the --alias flag, so the test writes a config.
+// Black box: a Worker of the user's own serves its tools through createMotebitWorker (README: "The edge as a
+// library"): its own entry module and wrangler config, the library imported from this repository's sources.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,19 +12,19 @@ let dir: string | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "motebit-tools-"));
-  const module = path.join(dir, "tools.js");
+  const root = path.resolve(import.meta.dirname, "../../..");
   writeFileSync(
-    module,
-    `export default [{
+    path.join(dir, "worker.js"),
+    `import { createMotebitWorker } from ${JSON.stringify(path.join(root, "worker/library.ts"))};
+    export { MotebitObject } from ${JSON.stringify(path.join(root, "worker/library.ts"))};
+    const tools = [{
       definition: { name: "shout", description: "Upper-cases text.", risk: "R0_READ",
         inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
       handler: (args) => ({ ok: true, data: String(args.text).toUpperCase() }),
-    }];\n`,
+    }];
+    export default createMotebitWorker({ tools });\n`,
   );
-  const root = path.resolve(import.meta.dirname, "../../..");
-  const config = readFileSync(path.join(root, "wrangler.toml"), "utf8")
-    .replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(root, "worker/index.ts"))}`)
-    .replace(/^"motebit-tools" = .*$/m, `"motebit-tools" = ${JSON.stringify(module)}`);
+  const config = readFileSync(path.join(root, "wrangler.toml"), "utf8").replace(/^main = .*$/m, 'main = "worker.js"');
   const configPath = path.join(dir, "wrangler.toml");
   writeFileSync(configPath, config);
   edge = await startLocalEdge({ MOTEBIT_PRIVATE_KEY: keys.server.seed_hex, MOTEBIT_AUTH_TOKEN: keys.auth_token }, { args: ["--config", configPath] });
@@ -45,7 +45,7 @@ async function rpc(body: unknown, session?: string) {
   return fetch(`${edge.url}/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
-it("serves the aliased tools module instead of the examples, through the gate and with the tag", async () => {
+it("serves the tools its entry passes to createMotebitWorker instead of the examples, through the gate and with the tag", async () => {
   const init = await rpc({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
   const session = init.headers.get("mcp-session-id")!;
   const list: any = await (await rpc({ jsonrpc: "2.0", id: 2, method: "tools/list" }, session)).json();

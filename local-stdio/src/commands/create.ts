@@ -1,0 +1,96 @@
+// motebit-local create: a new project of the user's own — Worker entry, tools and their test, wrangler config,
+// a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../../../src/protocol/index.js";
+import type { Command } from "../cli.js";
+import { CliError } from "../cli-error.js";
+import { flagString, parseFlags, UsageError } from "../flags.js";
+import { readKeyFile, writeKeyFile } from "../keyfile.js";
+import * as t from "../scaffold/templates.js";
+
+const HELP = `Usage: motebit-local create <dir> [--type service|personal] [--name N] [--force]
+
+Create a project that serves its own tools as a motebit, on the edge or on this machine:
+  package.json      npm start (local edge), npm test, npm run deploy, npm run start:node
+  wrangler.toml     the Worker and its Durable Object
+  src/index.ts      the Worker (five lines), src/tools.ts one example tool, test/tools.test.ts its test
+  motebit.md        the signed identity; motebit.key its private key (mode 0600, git-ignored)
+  .dev.vars         the key, the identity and a random auth token for npm start (git-ignored)
+
+Options:
+  --type T   service (default: runs tools up to R3_EXECUTE unattended) or personal
+  --name N   the package, Worker and service name (default: the folder's name)
+  --force    write into a folder that is not empty (an existing motebit.key is kept, never replaced)
+
+Then: cd <dir> && npm install && npm start`;
+
+const SPEC = { type: "string", name: "string", force: "boolean" } as const;
+
+/** npm package names: lower case, no spaces; the folder's name made into one. */
+function packageName(raw: string): string {
+  const name = raw.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "");
+  if (name === "") throw new UsageError(`cannot make a package name from "${raw}"; pass --name`);
+  return name.slice(0, 63);
+}
+
+/** The version range the project asks for: this CLI's own version (motebit-edge ships with it). */
+function motebitVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  return `^${pkg.version}`;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const f = parseFlags(argv, SPEC, "create");
+  if (f.positionals.length !== 1) throw new UsageError(f.positionals.length === 0 ? "a directory is required" : `unexpected argument "${f.positionals[1]}"`);
+  const dir = resolve(f.positionals[0]);
+  const type = flagString(f, "type") ?? "service";
+  if (type !== "service" && type !== "personal") throw new UsageError(`--type must be "service" or "personal", got "${type}"`);
+  const name = packageName(flagString(f, "name") ?? basename(dir));
+  if (existsSync(dir) && readdirSync(dir).length > 0 && !f.values.has("force")) {
+    throw new CliError(`${dir} is not empty; refusing to write into it (use --force; an existing motebit.key is kept)`);
+  }
+  mkdirSync(join(dir, "src"), { recursive: true });
+  mkdirSync(join(dir, "test"), { recursive: true });
+
+  const keyPath = join(dir, "motebit.key");
+  const kept = existsSync(keyPath);
+  if (!kept) writeKeyFile(keyPath, generateSeedHex());
+  const signer = await createSigner(readKeyFile(keyPath).seedHex);
+  const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type, name: type === "service" ? name : undefined });
+  const identity = await signIdentityFile(doc, signer);
+
+  const settings: t.ProjectSettings = { name, type, motebitVersion: motebitVersion() };
+  const files: Record<string, string> = {
+    "package.json": t.packageJson(settings),
+    "wrangler.toml": t.wranglerToml(settings),
+    "src/index.ts": t.WORKER_ENTRY,
+    "src/tools.ts": t.TOOLS_MODULE,
+    "test/tools.test.ts": t.TOOLS_TEST,
+    ".gitignore": t.GITIGNORE,
+    "README.md": t.readme(settings, doc.motebit_id),
+    "motebit.md": identity,
+    // Backticks keep the multi-line identity literal (.dev.vars syntax); the token lets plain MCP clients in.
+    ".dev.vars": `MOTEBIT_PRIVATE_KEY=${readKeyFile(keyPath).seedHex}\nMOTEBIT_IDENTITY=\`${identity}\`\nMOTEBIT_AUTH_TOKEN=${randomBytes(24).toString("hex")}\n`,
+  };
+  for (const [path, text] of Object.entries(files)) {
+    writeFileSync(join(dir, path), text, path === ".dev.vars" ? { mode: 0o600 } : undefined);
+  }
+  process.stdout.write(
+    [
+      `Created ${name}, a ${type} motebit, in ${dir}`,
+      `  motebit_id  ${doc.motebit_id}`,
+      `  key         motebit.key (${kept ? "kept: it was already there" : "new, mode 0600"}; git-ignored, with .dev.vars)`,
+      "",
+      "Next:",
+      `  cd ${f.positionals[0]}`,
+      "  npm install",
+      "  npm start      # http://127.0.0.1:8787/mcp",
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
+
+export const command: Command = { summary: "create a project that serves its own tools (edge + local)", help: HELP, run };

@@ -1,0 +1,129 @@
+// The files `motebit-local create` writes (besides motebit.md, motebit.key and .dev.vars): a project of the
+// user's own that serves src/tools.ts from the edge (`npm start`, `npm run deploy`) or from this machine.
+
+export interface ProjectSettings {
+  /** npm package name and Worker name. */
+  name: string;
+  type: "personal" | "service";
+  /** The version range of motebit-edge and motebit-local the project depends on (they ship together). */
+  motebitVersion: string;
+}
+
+/** wrangler and tsx as this repository pins them (STACK.md). */
+const WRANGLER_VERSION = "4.86.0";
+const TSX_VERSION = "4.23.15";
+
+export function packageJson(s: ProjectSettings): string {
+  const pkg = {
+    name: s.name,
+    version: "0.1.0",
+    private: true,
+    type: "module",
+    scripts: {
+      start: "wrangler dev --local --ip 127.0.0.1",
+      deploy: "wrangler deploy",
+      test: "tsx --test test/*.test.ts",
+      // Production on a machine of your own (not dev: a relay cannot reach localhost for --self-test).
+      "start:node": "motebit-local serve --serve-transport http --identity motebit.md --tools src/tools.ts --direct --self-test",
+    },
+    dependencies: { "motebit-edge": s.motebitVersion, "motebit-local": s.motebitVersion },
+    devDependencies: { tsx: TSX_VERSION, wrangler: WRANGLER_VERSION },
+    // npm 11 asks which install scripts may run (as this repository's package.json answers): better-sqlite3 fetches
+    // or compiles its binary, esbuild and workerd check theirs; sharp (pulled in by wrangler, unused here) needs none.
+    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false },
+  };
+  return JSON.stringify(pkg, null, 2) + "\n";
+}
+
+export function wranglerToml(s: ProjectSettings): string {
+  return `# The Worker and its one Durable Object (the motebit: key, identity, memory, receipts in SQLite).
+name = "${s.name}"
+main = "src/index.ts"
+compatibility_date = "2026-04-20"
+
+[[durable_objects.bindings]]
+name = "MOTEBIT"
+class_name = "MotebitObject"
+
+[[migrations]]
+tag = "v1"
+new_sqlite_classes = ["MotebitObject"]
+`;
+}
+
+export const WORKER_ENTRY = `// The Worker: motebit-edge serves the tools in ./tools.ts, signed and policy-gated.
+import { createMotebitWorker } from "motebit-edge";
+import tools from "./tools.js";
+export { MotebitObject } from "motebit-edge";
+export default createMotebitWorker({ tools });
+`;
+
+export const TOOLS_MODULE = `// The tools this motebit serves: the default export is an array of { definition, handler }.
+import type { ServedTool } from "motebit-edge";
+
+const greet: ServedTool = {
+  definition: {
+    name: "greet",
+    description: "Greets someone by name.",
+    inputSchema: {
+      type: "object",
+      properties: { name: { type: "string", description: "Who to greet." } },
+      required: ["name"],
+      additionalProperties: false,
+    },
+    // R0_READ … R4_MONEY: the motebit's governance decides who may call a tool of this risk.
+    risk: "R0_READ",
+  },
+  handler: (args) => ({ ok: true, data: \`Hello, \${String(args.name)}!\` }),
+};
+
+export default [greet];
+`;
+
+export const TOOLS_TEST = `import assert from "node:assert/strict";
+import { test } from "node:test";
+import tools from "../src/tools.js";
+
+test("greet greets by name", async () => {
+  const greet = tools.find((t) => t.definition.name === "greet");
+  assert.ok(greet, "the tools module exports greet");
+  const result = await greet.handler({ name: "Ada" }, { signal: new AbortController().signal });
+  assert.deepEqual(result, { ok: true, data: "Hello, Ada!" });
+});
+`;
+
+export const GITIGNORE = `node_modules/
+.wrangler/
+# Secrets: the private key and the local settings that hold it.
+motebit.key
+.dev.vars
+`;
+
+export function readme(s: ProjectSettings, motebitId: string): string {
+  return `# ${s.name}
+
+A ${s.type} motebit (motebit_id \`${motebitId}\`): an MCP server with its own Ed25519 key that serves the
+tools in \`src/tools.ts\`, tags every result with its identity and signs a receipt for every task.
+
+\`\`\`sh
+npm install
+npm start           # the Worker on http://127.0.0.1:8787 (wrangler dev --local, reads .dev.vars)
+npm test            # the tools' tests
+npm run deploy      # to Cloudflare (set the secrets first, below)
+npm run start:node  # or serve over HTTP from a machine of your own (motebit-local)
+\`\`\`
+
+\`curl http://127.0.0.1:8787/health\` shows who it is. MCP clients connect to \`http://127.0.0.1:8787/mcp\` with
+\`Authorization: Bearer <MOTEBIT_AUTH_TOKEN from .dev.vars>\`, or with a signed token per request:
+\`npx motebit-local token --key motebit.key --sub ${motebitId}\` (or \`signedFetch\` from \`motebit-edge/client\`).
+
+Files: \`motebit.md\` is the signed identity (public). \`motebit.key\` is its private key and \`.dev.vars\` holds it
+too: both stay out of git (\`.gitignore\`). Before the first deploy:
+
+\`\`\`sh
+npx wrangler secret put MOTEBIT_PRIVATE_KEY < motebit.key
+npx wrangler secret put MOTEBIT_IDENTITY < motebit.md
+npx wrangler secret put MOTEBIT_AUTH_TOKEN   # optional: a static token for callers without a motebit key
+\`\`\`
+`;
+}

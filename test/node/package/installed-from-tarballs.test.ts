@@ -1,0 +1,240 @@
+// Black box, as a user gets it: both packages packed (`npm pack`), a project scaffolded by `motebit-local create`
+// in a temp folder outside the repository and installed from the two tarballs (npm, the registry for the rest,
+// --prefer-offline). One install for the whole file. better-sqlite3's prebuilt binary, which users download
+// from its GitHub releases, comes from a local double: prebuild-install's local-prebuilds folder holding this
+// repository's own build of it (no network here; compiling it instead takes minutes to a quarter of an hour on a
+// busy machine). Then, from that install and from a cwd that is neither the repository nor the project:
+// help, init, verify, token, stdio serve with the real SDK client, the project's `npm test`, its HTTP serve
+// (`npm run start:node`: the .ts tools module through tsx, signedFetch from the installed motebit-edge/client),
+// its Worker under `npm start` (wrangler dev --local) called with a signed token, and `wrangler deploy --dry-run`.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyIdentityFile } from "../../../src/protocol/index.js";
+import { runToCompletion } from "../helpers/child-process.js";
+import { BIN, freePort, REPO } from "../local/helpers/local-cli.js";
+
+const INSTALL_TIMEOUT_MS = 15 * 60_000;
+
+let prebuilds: string | undefined;
+
+/** The environment for child npm/node: nothing inherited from an enclosing `npm test` (npm_* settings would
+ *  leak into the child's install), no model key, wrangler offline and quiet. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.toLowerCase().startsWith("npm_") && !k.startsWith("ANTHROPIC_") && k !== "INIT_CWD") env[k] = v;
+  }
+  if (prebuilds !== undefined) env.npm_config_better_sqlite3_local_prebuilds = prebuilds;
+  return { ...env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
+}
+
+async function run(cmd: string, args: string[], cwd: string, timeoutMs = 60_000, input?: string) {
+  const r = await runToCompletion(cmd, args, { cwd, env: childEnv(), timeoutMs, input });
+  if (r.timedOut) throw new Error(`${cmd} ${args.join(" ")} did not finish in ${timeoutMs} ms; stderr: ${r.stderr}`);
+  return r;
+}
+
+/** A long-running child in its own process group (npm → wrangler → workerd), stopped as a group. */
+function startGroup(cmd: string, args: string[], cwd: string): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const child = spawn(cmd, args, { cwd, env: childEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (c) => (output += c));
+  child.stderr!.on("data", (c) => (output += c));
+  const exited = new Promise<void>((r) => child.on("close", () => r()));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      process.kill(-child.pid!, "SIGTERM");
+      const timer = setTimeout(() => { try { process.kill(-child.pid!, "SIGKILL"); } catch { /* gone */ } }, 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitForHealth(url: string, server: { output: () => string }, timeoutMs = 90_000): Promise<{ motebit_id: string }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) return (await res.json()) as { motebit_id: string };
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url}/health did not answer in ${timeoutMs} ms; output: ${server.output()}`);
+}
+
+let work: string;
+let project: string;
+let elsewhere: string;
+let bin: string;
+let motebitId: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "motebit-package-test-"));
+  // What prebuild-install looks for: <name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz with build/Release inside.
+  prebuilds = join(work, "prebuilds");
+  mkdirSync(prebuilds);
+  const sqlite = join(REPO, "node_modules/better-sqlite3");
+  const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string };
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync("tar", ["-czf", join(prebuilds, asset), "-C", sqlite, "build/Release/better_sqlite3.node"]);
+  for (const args of [["pack", "--pack-destination", work], ["pack", "-w", "local-stdio", "--pack-destination", work]]) {
+    const r = await run("npm", [...args, "--silent"], REPO, 120_000);
+    expect(r.code, r.stderr).toBe(0);
+  }
+  const tarballs = ["motebit-edge", "motebit-local"].map((n) => join(work, `${n}-0.1.0.tgz`));
+  for (const t of tarballs) expect(existsSync(t), t).toBe(true);
+  // The same bundle as the tarball's, built from the same sources by the global setup.
+  project = join(work, "my-agent");
+  const created = await run(process.execPath, [BIN, "create", project], work);
+  expect(created.code, created.stderr).toBe(0);
+  motebitId = (await verifyIdentityFile(readFileSync(join(project, "motebit.md"), "utf8"))).motebit_id!;
+  const t0 = Date.now();
+  const installed = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs], project, INSTALL_TIMEOUT_MS);
+  expect(installed.code, installed.stderr).toBe(0);
+  process.stderr.write(`[installed-from-tarballs] npm install of the scaffolded project: ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+  bin = join(project, "node_modules/.bin/motebit-local");
+  elsewhere = join(work, "elsewhere");
+  mkdirSync(elsewhere);
+}, INSTALL_TIMEOUT_MS + 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("motebit-local, installed from its tarball, from any cwd", () => {
+  it("ships JavaScript only: no TypeScript sources, the core bundled, tsx and better-sqlite3 as dependencies", () => {
+    const pkg = join(project, "node_modules/motebit-local");
+    expect(existsSync(join(pkg, "dist/cli.js"))).toBe(true);
+    expect(existsSync(join(pkg, "src"))).toBe(false);
+    expect(readFileSync(join(pkg, "bin/motebit-local.js"), "utf8")).not.toContain("tsx");
+    expect(existsSync(join(project, "node_modules/better-sqlite3/build/Release/better_sqlite3.node"))).toBe(true);
+  });
+
+  it("--help lists every command", async () => {
+    const r = await run(bin, ["--help"], elsewhere);
+    expect(r.code).toBe(0);
+    for (const c of ["init", "create", "verify", "serve", "memory", "receipts", "token"]) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, "m"));
+  });
+
+  it("init, verify and token work outside the project", async () => {
+    const r = await run(bin, ["init", "--dir", "me", "--type", "service", "--name", "elsewhere"], elsewhere);
+    expect(r.code, r.stderr).toBe(0);
+    const v = await run(bin, ["verify", "me/motebit.md"], elsewhere);
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({ valid: true, type: "identity" });
+    const t = await run(bin, ["token", "--key", "me/motebit.key", "--sub", motebitId], elsewhere);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toMatch(/^motebit:[\w-]+\.[\w-]+\n$/);
+  });
+
+  it("serve over stdio answers initialize and tools/list to the real SDK client", async () => {
+    const transport = new StdioClientTransport({
+      command: bin,
+      args: ["serve", "--identity", join(elsewhere, "me/motebit.md")],
+      cwd: elsewhere,
+      env: childEnv() as Record<string, string>,
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "installed-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()?.name).toBeTruthy();
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(["motebit_identity", "motebit_tools"]));
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("the scaffolded project, installed from the tarballs", () => {
+  it("keeps its secrets out of git and its key private", () => {
+    const ignored = readFileSync(join(project, ".gitignore"), "utf8").split("\n");
+    expect(ignored).toEqual(expect.arrayContaining(["motebit.key", ".dev.vars"]));
+    expect(statSync(join(project, "motebit.key")).mode & 0o077).toBe(0);
+  });
+
+  it("npm test passes", async () => {
+    const r = await run("npm", ["test"], project, 120_000);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/# pass 1\b/);
+  });
+
+  it("npm run start:node serves src/tools.ts over HTTP; signedFetch from the installed motebit-edge/client calls it", async () => {
+    const port = await freePort();
+    const server = startGroup("npm", ["run", "start:node", "--", "--serve-port", String(port), "--data-dir", join(work, "node-data")], project);
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      expect((await waitForHealth(url, server, 60_000)).motebit_id).toBe(motebitId);
+      const clientModule = createRequire(join(project, "package.json")).resolve("motebit-edge/client");
+      const { signedFetch } = (await import(pathToFileURL(clientModule).href)) as typeof import("../../../src/client/signed-fetch.js");
+      const privateKey = readFileSync(join(project, "motebit.key"), "utf8").trim();
+      const client = new Client({ name: "installed-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: signedFetch({ privateKey, target: motebitId }) }));
+      try {
+        const r = (await client.callTool({ name: "greet", arguments: { name: "Ada" } })) as { content: { text: string }[] };
+        expect(r.content[0].text.startsWith("Hello, Ada!\n[motebit:")).toBe(true);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it("npm start runs the Worker (wrangler dev --local): a signed identity, its tool called with a signed token", async () => {
+    const port = await freePort();
+    const server = startGroup("npm", ["start", "--", "--port", String(port), "--persist-to", join(work, "edge-state")], project);
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      expect((await waitForHealth(url, server)).motebit_id).toBe(motebitId);
+      const token = (await run(bin, ["token", "--key", "motebit.key", "--sub", motebitId], project)).stdout.trim();
+      const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+      const init = await fetch(`${url}/mcp`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+      });
+      expect(init.status, await init.clone().text()).toBe(200);
+      const session = init.headers.get("mcp-session-id")!;
+      const second = (await run(bin, ["token", "--key", "motebit.key", "--sub", motebitId], project)).stdout.trim();
+      const call = await fetch(`${url}/mcp`, {
+        method: "POST",
+        headers: { ...headers, Authorization: `Bearer ${second}`, "Mcp-Session-Id": session },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "greet", arguments: { name: "Ada" } } }),
+      });
+      const text = await call.text();
+      expect(call.status, text).toBe(200);
+      expect(text).toContain("Hello, Ada!\\n[motebit:" + motebitId.slice(0, 8));
+    } finally {
+      await server.stop();
+    }
+  }, 150_000);
+
+  it("npx wrangler deploy --dry-run bundles the Worker", async () => {
+    const out = join(work, "dry-run");
+    const r = await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], project, 120_000);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(join(out, "index.js"), "utf8")).toMatch(/MotebitObject\b/);
+  }, 150_000);
+
+  it("create, installed, refuses the non-empty project folder and writes nothing", async () => {
+    const before = readFileSync(join(project, "motebit.key"), "utf8");
+    const r = await run(bin, ["create", "."], project);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("is not empty");
+    expect(readFileSync(join(project, "motebit.key"), "utf8")).toBe(before);
+  });
+});

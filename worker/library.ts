@@ -1,0 +1,5 @@
+// motebit-edge, the package: what a user's own Worker imports (README: "The edge as a library").
+export { MotebitObject } from "../durable-objects/motebit-object.js";
+export { createMotebitWorker, type MotebitWorkerOptions } from "./create-worker.js";
+export type { EdgeEnv } from "./env.js";
+export type { ServedTool, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types.js";

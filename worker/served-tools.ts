@@ -1,0 +1,20 @@
+// The tools this isolate serves. createMotebitWorker registers them when the Worker's entry module loads, before
+// any request, so the Durable Object (same module graph, same isolate) reads them at start-up.
+import { ToolRegistry } from "../src/tools/registry.js";
+
+let registered: { exported: unknown; registry: ToolRegistry } | undefined;
+
+/** Validates the tool array now (a bad module fails the deploy, not the first call) and keeps it for the object. */
+export function registerServedTools(exported: unknown): void {
+  if (registered !== undefined && registered.exported !== exported) {
+    throw new Error("motebit-edge: createMotebitWorker was called twice with different tools; one Worker serves one tool array");
+  }
+  registered = { exported, registry: ToolRegistry.fromModule(exported) };
+}
+
+export function servedTools(): ToolRegistry {
+  if (registered === undefined) {
+    throw new Error("no tools registered: the Worker's entry must `export default createMotebitWorker({ tools })`");
+  }
+  return registered.registry;
+}
