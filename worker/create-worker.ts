@@ -3,7 +3,7 @@
 //   export default createMotebitWorker({ tools });
 import type { ServedTool } from "../src/tools/types.js";
 import { createApp } from "./app.js";
-import { durableObjectBackend } from "./durable-object-backend.js";
+import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { registerServedTools } from "./served-tools.js";
 
@@ -12,8 +12,16 @@ export interface MotebitWorkerOptions {
   tools: readonly ServedTool[];
 }
 
-/** The Worker's fetch handler for this deployment's motebit; also hands `tools` to its Durable Object. */
+/** The Worker's handlers for this deployment's motebit; also hands `tools` to its Durable Object. */
 export function createMotebitWorker(options: MotebitWorkerOptions) {
   registerServedTools(options.tools);
-  return createApp<EdgeEnv>(durableObjectBackend);
+  const app = createApp<EdgeEnv>(durableObjectBackend);
+  return {
+    fetch: app.fetch,
+    // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
+    // without waiting for a first request; the object's alarm does the rest.
+    scheduled: async (_controller, env, ctx) => {
+      if (env.MOTEBIT_SYNC_URL) ctx.waitUntil(motebitStub(env).wake());
+    },
+  } satisfies ExportedHandler<EdgeEnv>;
 }

@@ -48,6 +48,11 @@ class_name = "MotebitObject"
 [[migrations]]
 tag = "v1"
 new_sqlite_classes = ["MotebitObject"]
+
+# Wakes the motebit every 5 minutes, so with MOTEBIT_SYNC_URL set a fresh deployment registers with its relay
+# before any request; without it a wake only starts the object.
+[triggers]
+crons = ["*/5 * * * *"]
 `;
 }
 
