@@ -13,6 +13,7 @@ import {
 import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { CliError } from "./cli-error.js";
+import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 
 export interface LocalConfig {
   /** Absolute path of the config file, or null when none was given. */
@@ -20,11 +21,13 @@ export interface LocalConfig {
   privateKeyPath: string | null;
   dataDir: string | null;
   taskTimeoutMs: number | null;
+  /** The owner's MCP servers (stdio only): their tools join the registry as localOnly tools. */
+  mcpServers: McpServerConfig[];
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "mcpServers"];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -33,6 +36,7 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    mcpServers: [],
     server: {
       authToken: null,
       knownCallers: new Map(),
@@ -119,8 +123,10 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     }
     cfg.taskTimeoutMs = t as number;
   }
-  if (cfg.server.authToken !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
-    warn(`motebit: warning: ${abs} holds authToken but other users can read it (chmod 600 ${abs})`);
+  cfg.mcpServers = parseMcpServers(o.mcpServers, base, fail);
+  const secrets = cfg.server.authToken !== null ? "authToken" : mcpServersHoldSecrets(cfg.mcpServers) ? "mcpServers env or headers" : null;
+  if (secrets !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
+    warn(`motebit: warning: ${abs} holds ${secrets} but other users can read it (chmod 600 ${abs})`);
   }
   return cfg;
 }

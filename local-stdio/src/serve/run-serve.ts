@@ -4,6 +4,7 @@ import type { ServeOptions } from "../commands/serve.js";
 import { defaultConfig, readConfigFile } from "../config-file.js";
 import { providerFromEnv, startLocalMotebit } from "../local-motebit.js";
 import { resolveDataDir } from "../locations.js";
+import { startOwnerMcpServers } from "../mcp-servers/for-serve.js";
 import { serveHttp } from "./http-host.js";
 import { serveStdio } from "./stdio-host.js";
 import { claimStdout } from "./stdout-guard.js";
@@ -18,6 +19,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const llm = providerFromEnv(process.env, opts.direct);
   const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, log });
   const { motebit } = local;
+  const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });
   const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : `${llm.id} (motebit_query; motebit_task still runs in direct mode)`;
   const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
   const detail = `tools: ${tools}; model: ${model}; data: ${dataDir}`;
@@ -50,6 +52,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   if (opts.selfTest) log("motebit: --self-test needs a relay (the relay loop is not built yet): skipped");
 
   const why = await stop();
+  await mcpServers.close();
   local.sql.close();
   log(`motebit ${motebit.motebitId} stopped (${why})`);
   // Something a tools module left running (a timer, a socket) must not keep a stopped server alive.
