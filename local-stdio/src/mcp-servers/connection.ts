@@ -56,10 +56,20 @@ export async function connect(s: McpServerConfig, o: { log: (line: string) => vo
   try {
     await client.connect(transport, { timeout: o.timeoutMs });
   } catch (e) {
-    await close().catch(() => {});
-    throw new Error(startFailure(s, e, o.timeoutMs, last));
+    throw new StartFailure(startFailure(s, e, o.timeoutMs, last), close().catch(() => {}));
   }
   return { client, lastStderrLine: () => last, close };
+}
+
+/** Why a server did not start; `closed` settles once what was started is gone (a stuck child can take seconds). */
+export class StartFailure extends Error {
+  constructor(
+    message: string,
+    readonly closed: Promise<void>,
+  ) {
+    super(message);
+    this.name = "StartFailure";
+  }
 }
 
 /** Every tool the server offers, page by page. */
@@ -86,8 +96,7 @@ export async function start(s: McpServerConfig, o: { log: (line: string) => void
     const tools = await listAllTools(conn.client, Math.max(1, deadline - Date.now()));
     return { conn, tools };
   } catch (e) {
-    await conn.close().catch(() => {});
-    throw new Error(startFailure(s, e, s.startupTimeoutMs, conn.lastStderrLine()));
+    throw new StartFailure(startFailure(s, e, s.startupTimeoutMs, conn.lastStderrLine()), conn.close().catch(() => {}));
   }
 }
 

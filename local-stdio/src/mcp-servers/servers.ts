@@ -5,7 +5,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { riskName } from "../../../src/policy/risk.js";
 import type { ToolRegistry } from "../../../src/tools/registry.js";
 import type { McpServerConfig } from "./config.js";
-import { listAllTools, start, type McpConnection } from "./connection.js";
+import { listAllTools, start, StartFailure, type McpConnection } from "./connection.js";
 import { servedTools, unknownOverrides } from "./server-tools.js";
 
 export type ServerState = "starting" | "connected" | "failed" | "stopped";
@@ -20,6 +20,8 @@ interface Entry {
 
 export class McpServers {
   private readonly entries = new Map<string, Entry>();
+  /** Servers that failed to start and are still being stopped. */
+  private readonly stopping = new Set<Promise<void>>();
   private closing = false;
 
   constructor(
@@ -35,15 +37,16 @@ export class McpServers {
   /** Ends every connection: stdio servers get stdin closed, then SIGTERM, then SIGKILL (the SDK's sequence). */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(
-      [...this.entries.values()].map(async (e) => {
+    await Promise.all([
+      ...this.stopping,
+      ...[...this.entries.values()].map(async (e) => {
         const conn = e.conn;
         e.conn = null;
         e.state = "stopped";
         this.registry.removeSource(e.config.name);
         await conn?.close().catch(() => {});
       }),
-    );
+    ]);
   }
 
   private async startOne(config: McpServerConfig): Promise<void> {
@@ -56,6 +59,10 @@ export class McpServers {
     } catch (e) {
       entry.state = "failed";
       this.log(`motebit: ${label} did not start: ${(e as Error).message}; its tools are not available`);
+      if (e instanceof StartFailure) {
+        this.stopping.add(e.closed);
+        void e.closed.then(() => this.stopping.delete(e.closed));
+      }
       return;
     }
     const { conn, tools } = started;
@@ -77,6 +84,7 @@ export class McpServers {
       const why = conn.lastStderrLine();
       this.log(`motebit: ${label} stopped (${config.transport === "stdio" ? "its process exited" : "the connection closed"}${why === null ? "" : `; its last stderr line: ${JSON.stringify(why)}`}); its tools are gone`);
     };
+    for (const name of unknownOverrides(config, tools)) this.log(`motebit: ${label}: toolRisk names "${name}", which the server does not offer`);
     const count = this.install(entry, tools);
     const target = config.transport === "stdio" ? "stdio" : config.url.origin;
     this.log(`motebit: ${label} connected (${target}): ${count} tools, risk ${riskName(config.risk)}${config.toolRisk.size ? ` (${config.toolRisk.size} overridden)` : ""}`);
@@ -87,7 +95,6 @@ export class McpServers {
     const { config, conn } = entry;
     if (conn === null) return 0;
     const label = `MCP server "${config.name}"`;
-    for (const name of unknownOverrides(config, tools)) this.log(`motebit: ${label}: toolRisk names "${name}", which the server does not offer`);
     const rejected = this.registry.replaceSource(config.name, servedTools(config, conn.client, tools));
     for (const r of rejected) this.log(`motebit: ${label}: tool "${r.name}" left out: ${r.reason}`);
     return tools.length - rejected.length;
