@@ -26,7 +26,9 @@ Options:
   --direct             no model: each task runs one tool with the prompt as its argument
   --self-test          after relay registration, submit a task to itself (needs a relay)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
-                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"}
+                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs",
+                       "mcpServers"}; over stdio, the owner's MCP servers in it are
+                       connected and their tools served as NAME__TOOL (see "mcp --help")
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 
