@@ -33,7 +33,8 @@ describe("serve over stdio with the owner's MCP servers", () => {
     });
     s = await connectStdio(["--config", config, "--data-dir", dataDir], cleanEnv({ MOTEBIT_TEST_SECRET: "do-not-leak" }));
     s.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void listChanged++);
-  });
+    // Five servers start in parallel (the filesystem server loads for seconds on a busy machine).
+  }, 120_000);
   afterAll(async () => {
     await s?.close();
     await web?.stop();
