@@ -8,7 +8,7 @@ import type { McpServerConfig } from "./config.js";
 import { listAllTools, start, StartFailure, type McpConnection } from "./connection.js";
 import { servedTools, unknownOverrides } from "./server-tools.js";
 
-export type ServerState = "starting" | "connected" | "failed" | "stopped";
+type ServerState = "starting" | "connected" | "failed" | "stopped";
 
 interface Entry {
   config: McpServerConfig;
