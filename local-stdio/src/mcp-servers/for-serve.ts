@@ -2,7 +2,6 @@
 // peer and their tools are the owner's only, so nothing would ever use them and no process is started.
 import type { ToolRegistry } from "../../../src/tools/registry.js";
 import type { McpServerConfig } from "./config.js";
-import { McpServers } from "./servers.js";
 
 export async function startOwnerMcpServers(
   configs: McpServerConfig[],
@@ -13,6 +12,8 @@ export async function startOwnerMcpServers(
     o.log(`motebit: mcpServers (${configs.length}) not started: their tools are the owner's, and over http every caller is a peer`);
     return { close: async () => {} };
   }
+  // The MCP client code loads only when there is a server to connect.
+  const { McpServers } = await import("./servers.js");
   const servers = new McpServers(o.registry, o.log);
   await servers.start(configs);
   return servers;
