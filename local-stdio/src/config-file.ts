@@ -14,6 +14,7 @@ import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { CliError } from "./cli-error.js";
 import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
+import type { Durability } from "./sqlite-port.js";
 
 export interface LocalConfig {
   /** Absolute path of the config file, or null when none was given. */
@@ -23,11 +24,13 @@ export interface LocalConfig {
   taskTimeoutMs: number | null;
   /** The owner's MCP servers (stdio only): their tools join the registry as localOnly tools. */
   mcpServers: McpServerConfig[];
+  /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
+  durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "mcpServers"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers"];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -37,6 +40,7 @@ export function defaultConfig(): LocalConfig {
     dataDir: null,
     taskTimeoutMs: null,
     mcpServers: [],
+    durability: "normal",
     server: {
       authToken: null,
       knownCallers: new Map(),
@@ -122,6 +126,10 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
       fail(`taskTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TASK_TIMEOUT_MS}, got ${JSON.stringify(t)}`);
     }
     cfg.taskTimeoutMs = t as number;
+  }
+  if (o.durability !== undefined && o.durability !== null) {
+    if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
+    cfg.durability = o.durability as Durability;
   }
   cfg.mcpServers = parseMcpServers(o.mcpServers, base, fail);
   const secrets = cfg.server.authToken !== null ? "authToken" : mcpServersHoldSecrets(cfg.mcpServers) ? "mcpServers env or headers" : null;

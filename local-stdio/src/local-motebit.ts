@@ -47,7 +47,7 @@ export async function startLocalMotebit(o: {
 
   let sql: LocalSql;
   try {
-    sql = openSqlite(databasePath(o.dataDir));
+    sql = openSqlite(databasePath(o.dataDir), { durability: o.config.durability });
   } catch (e) {
     throw new CliError(`cannot open ${databasePath(o.dataDir)}: ${(e as Error).message}`);
   }

@@ -76,8 +76,9 @@ export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
 }
 
 async function execute(i: RunTaskInput): Promise<Outcome> {
-  const tool = selectDirectTool(i.tools, i.requiredCapabilities);
-  if (tool === null) return failed("Error: no served tool can run this task");
+  const selected = selectDirectTool(i.tools, i.requiredCapabilities);
+  if ("error" in selected) return failed(`Error: ${selected.error}`);
+  const { tool } = selected;
   const mapped = mapPromptToArgs(tool, i.prompt);
   if ("error" in mapped) return failed(`Error: ${mapped.error}`);
   const name = tool.definition.name;

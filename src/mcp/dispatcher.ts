@@ -6,6 +6,7 @@ import { catalogFor } from "./catalog.js";
 import { callTool } from "./call-tool.js";
 import { listResources, readResource } from "./resources.js";
 import { getPrompt, listPrompts } from "./prompts.js";
+import { echo } from "../protocol/echo.js";
 
 export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
 
@@ -61,12 +62,12 @@ export async function dispatch(m: MotebitContext, c: CallContext, message: unkno
   if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
   const { id, method, params } = msg.message;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
-  if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
+  if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);
   try {
     return rpcResult(id, await handler(m, c, params ?? {}));
   } catch (e) {
     if (e instanceof RpcError) return rpcError(id, e.code, e.message);
-    m.log(`internal error in ${method}: ${(e as Error)?.stack ?? String(e)}`);
+    m.log(`internal error in ${echo(method)}: ${(e as Error)?.stack ?? String(e)}`);
     return rpcError(id, INTERNAL_ERROR, "Internal error");
   }
 }

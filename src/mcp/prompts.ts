@@ -1,4 +1,5 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
+import { echo } from "../protocol/echo.js";
 
 interface PromptDef {
   name: string;
@@ -39,7 +40,7 @@ export function listPrompts() {
 
 export function getPrompt(name: unknown, rawArgs: unknown) {
   const def = PROMPTS.find((p) => p.name === name);
-  if (!def) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${String(name)}`);
+  if (!def) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${echo(name)}`);
   const args = (rawArgs ?? {}) as Record<string, unknown>;
   if (typeof args !== "object" || Array.isArray(args)) throw new RpcError(INVALID_PARAMS, "prompt arguments must be an object");
   const strArgs: Record<string, string> = {};

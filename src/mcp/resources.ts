@@ -4,6 +4,7 @@ import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";
 import { shareableWithHost } from "./memory-scope.js";
+import { echo } from "../protocol/echo.js";
 
 interface ResourceDef {
   uri: string;
@@ -89,7 +90,7 @@ export function listResources(m: MotebitContext, p: Principal) {
 
 export async function readResource(m: MotebitContext, p: Principal, uri: unknown) {
   const def = RESOURCES.find((r) => r.uri === uri);
-  if (!def) throw new RpcError(INVALID_PARAMS, `Unknown resource: ${String(uri)}`);
+  if (!def) throw new RpcError(INVALID_PARAMS, `Unknown resource: ${echo(uri)}`);
   if (def.ownerOnly && !isOwner(p)) {
     throw new RpcError(INVALID_PARAMS, `Denied: ${def.uri} is served only to the owner over stdio`);
   }

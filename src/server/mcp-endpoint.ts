@@ -29,6 +29,7 @@ export class McpEndpoint {
   private readonly sessions: SessionStore;
   private readonly limiter: RateLimiter;
   private readonly rpc: RpcHandler;
+  private readonly sql: SqlPort;
 
   /** Creates its tables if missing. */
   constructor(o: McpEndpointOptions) {
@@ -36,12 +37,31 @@ export class McpEndpoint {
     this.sessions = new SessionStore(o.sql, o.clock, { ttlMs: o.config.sessionTtlMs, maxPerCaller: o.config.maxSessionsPerCaller });
     this.limiter = new RateLimiter(o.sql, o.clock, o.config.rateLimitPerMinute);
     this.rpc = o.rpc;
+    this.sql = o.sql;
     this.replay.migrate();
     this.sessions.migrate();
     this.limiter.migrate();
   }
 
   async handle(call: McpCall): Promise<Response> {
+    // Admission (jti, rate bucket, session touch or close) commits as one transaction: one fsync in durable
+    // mode, and never half of it. The message's own writes come after, when its (async) work is done.
+    const refusal = this.sql.transaction(() => this.admit(call));
+    if (refusal !== null) return refusal;
+    if (call.method === "DELETE") return new Response(null, { status: 204 });
+
+    const { principal } = call;
+    const initialize = isInitialize(call);
+    const response = await this.rpc(call.message, { principal, sessionId: initialize ? undefined : call.sessionId! });
+    if (call.kind !== "request" || response === null) return new Response(null, { status: 202 });
+
+    const headers = new Headers();
+    if (initialize && "result" in response) headers.set(SESSION_HEADER, this.sessions.open(principal.callerId));
+    return formatResponse(response, call.mode, headers);
+  }
+
+  /** The refusal to send, or null when the call may run (a DELETE has then closed its session). */
+  private admit(call: McpCall): Response | null {
     const { principal } = call;
     if (call.jti !== null && !this.replay.consume(call.jti.jti, call.jti.keepUntil)) {
       const r = tokenRefusal("jti_replayed");
@@ -53,25 +73,19 @@ export class McpEndpoint {
         "Retry-After": String(rate.retryAfterSeconds),
       });
     }
-
     if (call.method === "DELETE") {
       if (call.sessionId === null) return missingSession();
-      return this.sessions.close(call.sessionId, principal.callerId) ? new Response(null, { status: 204 }) : sessionNotFound();
+      return this.sessions.close(call.sessionId, principal.callerId) ? null : sessionNotFound();
     }
-
-    const initialize = call.kind === "request" && (call.message as { method: string }).method === "initialize";
-    // initialize opens a new session whatever header it carries; everything else must name a live one of its own.
-    if (!initialize) {
-      if (call.sessionId === null) return missingSession();
-      if (!this.sessions.use(call.sessionId, principal.callerId)) return sessionNotFound();
-    }
-    const response = await this.rpc(call.message, { principal, sessionId: initialize ? undefined : call.sessionId! });
-    if (call.kind !== "request" || response === null) return new Response(null, { status: 202 });
-
-    const headers = new Headers();
-    if (initialize && "result" in response) headers.set(SESSION_HEADER, this.sessions.open(principal.callerId));
-    return formatResponse(response, call.mode, headers);
+    if (isInitialize(call)) return null;
+    if (call.sessionId === null) return missingSession();
+    return this.sessions.use(call.sessionId, principal.callerId) ? null : sessionNotFound();
   }
+}
+
+/** initialize opens a new session whatever header it carries; everything else must name a live one of its own. */
+function isInitialize(call: McpCall): boolean {
+  return call.method === "POST" && call.kind === "request" && (call.message as { method: string }).method === "initialize";
 }
 
 function missingSession(): Response {
