@@ -4,7 +4,6 @@
 import { DurableObject } from "cloudflare:workers";
 // "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
 import servedTools from "motebit-tools";
-import { memoryBackends } from "../src/memory/backends.js";
 import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
 import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
@@ -13,11 +12,16 @@ import type { McpCall } from "../src/server/mcp-request.js";
 import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
+import type { RelayLoop } from "../src/relay/relay-loop.js";
+import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
+import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
+import { taskTimeoutFor } from "../src/server/ai-config.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "../src/motebit.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
-type Started = { ok: true; backend: ServerBackend } | { ok: false; error: string };
+type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null } | { ok: false; error: string };
 
 export class MotebitObject extends DurableObject<EdgeEnv> {
   private readonly started: Promise<Started>;
@@ -32,16 +36,23 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     try {
       const sql = durableSqlPort(this.ctx.storage);
       const config = readServerConfig(this.env as unknown as Record<string, unknown>);
+      const ai = edgeAiSettings(this.env);
+      const log = (line: string) => console.log(line);
+      const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(this.env, ai) : null;
       const motebit = await createHostMotebit({
         sql,
         clock: systemClock,
         secrets: readIdentitySecrets(this.env as unknown as Record<string, unknown>),
         config,
         tools: ToolRegistry.fromModule(servedTools),
-        memoryFor: (motebitId) => memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId }),
-        log: (line) => console.log(line),
+        memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
+        llm,
+        taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),
+        log,
       });
-      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };
+      console.log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
+      const relay = await startEdgeRelay({ env: this.env as unknown as Record<string, unknown>, sql, storage: this.ctx.storage, motebit, log });
+      return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }), relay };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);
       console.error(`motebit cannot start: ${error}`);
@@ -54,6 +65,17 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     if (!s.ok) return s;
     const { motebitId, publicKeyHex } = await s.backend.identity();
     return { ok: true, motebitId, publicKeyHex };
+  }
+
+  /** The relay loop's clock (relay-alarm.ts). */
+  async alarm(): Promise<void> {
+    const s = await this.started;
+    if (s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.ctx.storage);
+  }
+
+  /** The cron trigger's call: being constructed is the point (start-up schedules the relay loop). */
+  async wake(): Promise<void> {
+    await this.started;
   }
 
   async handleMcp(call: McpCall): Promise<Response> {

@@ -12,8 +12,10 @@ import { AuditLog } from "./agent/audit-log.js";
 import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
+import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
+import type { RelayStatus } from "./relay/relay-loop.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -54,6 +56,8 @@ export class Motebit implements MotebitContext {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+  /** Set by a host that runs the relay loop. */
+  relayStatus: (() => RelayStatus) | null = null;
   private readonly logFn: (line: string) => void;
 
   private constructor(o: MotebitOptions) {
@@ -80,7 +84,8 @@ export class Motebit implements MotebitContext {
     this.ledger = new ReceiptLedger(o.sql);
     this.audit = new AuditLog(o.sql);
     this.llm = o.llm ?? null;
-    this.taskTimeoutMs = o.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    // AI mode chains several model and tool calls under the one budget, so its default is longer.
+    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DEFAULT_TASK_TIMEOUT_MS);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
     this.startedAt = o.clock.now();
     this.logFn = o.log ?? (() => {});

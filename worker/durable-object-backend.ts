@@ -8,6 +8,10 @@ import type { EdgeEnv } from "./env.js";
 /** /health and /mcp serve this deployment's motebit: one object, one name. */
 export const MOTEBIT_OBJECT_NAME = "motebit";
 
+export function motebitStub(env: EdgeEnv) {
+  return env.MOTEBIT.get(env.MOTEBIT.idFromName(MOTEBIT_OBJECT_NAME));
+}
+
 // Per env object, so an isolate parses settings once and asks the object who it is once.
 const backends = new WeakMap<EdgeEnv, ServerBackend>();
 
@@ -21,7 +25,7 @@ function build(env: EdgeEnv): ServerBackend {
   let config: ServerConfig | StartupError | undefined;
   // Only a value is cached, never a pending promise: a promise must not outlive the request that made it.
   let identity: ServerIdentity | undefined;
-  const stub = () => env.MOTEBIT.get(env.MOTEBIT.idFromName(MOTEBIT_OBJECT_NAME));
+  const stub = () => motebitStub(env);
   return {
     config() {
       if (config === undefined) {

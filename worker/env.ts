@@ -15,4 +15,21 @@ export interface EdgeEnv {
   MOTEBIT_RELAY_TRUST?: string;
   MOTEBIT_ALLOWED_ORIGINS?: string;
   MOTEBIT_RATE_LIMIT?: string | number;
+  /** AI mode (README "Adding AI reasoning"): the same names motebit-local reads. */
+  MOTEBIT_MODE?: string;
+  MOTEBIT_PROVIDER?: string;
+  MOTEBIT_MODEL?: string;
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_BASE_URL?: string;
+  OLLAMA_BASE_URL?: string;
+  MOTEBIT_TASK_TIMEOUT_MS?: string | number;
+  MOTEBIT_EMBEDDER?: string;
+  MOTEBIT_RELAY_ID?: string;
+  /** The relay loop (src/relay/settings.ts): relay URL, this Worker's public URL, relay API token, self-test. */
+  MOTEBIT_SYNC_URL?: string;
+  MOTEBIT_PUBLIC_URL?: string;
+  MOTEBIT_RELAY_API_TOKEN?: string;
+  MOTEBIT_SELF_TEST?: string;
+  MOTEBIT_SELF_TEST_TIMEOUT_MS?: string | number;
+  MOTEBIT_RELAY_HEARTBEAT_MS?: string | number;
 }

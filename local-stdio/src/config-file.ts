@@ -11,7 +11,9 @@ import {
   type ServerConfig,
 } from "../../src/server/config.js";
 import { parseKnownCallers } from "../../src/server/known-callers.js";
+import { RELAY_CONFIG_KEYS } from "../../src/relay/settings.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
+import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
 import { CliError } from "./cli-error.js";
 import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 import type { Durability } from "./sqlite-port.js";
@@ -24,13 +26,17 @@ export interface LocalConfig {
   taskTimeoutMs: number | null;
   /** The owner's MCP servers (stdio only): their tools join the registry as localOnly tools. */
   mcpServers: McpServerConfig[];
+  /** The AI settings (MOTEBIT_MODE, MOTEBIT_PROVIDER, …) under the edge's names; the environment overrides each. */
+  aiEnv: Record<string, string>;
   /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
   durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
+  /** The file's fields as parsed, for settings read elsewhere (the relay's: src/relay/settings.ts). */
+  fields: Record<string, unknown> | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -40,11 +46,14 @@ export function defaultConfig(): LocalConfig {
     dataDir: null,
     taskTimeoutMs: null,
     mcpServers: [],
+    aiEnv: {},
     durability: "normal",
+    fields: null,
     server: {
       authToken: null,
       knownCallers: new Map(),
       relayTrust: null,
+      relayId: null,
       allowedOrigins: [],
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
@@ -90,6 +99,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   };
   const cfg = defaultConfig();
   cfg.path = abs;
+  cfg.fields = o;
   cfg.privateKeyPath = pathField("privateKeyPath");
   cfg.dataDir = pathField("dataDir");
   cfg.server.authToken = str("authToken");
@@ -107,6 +117,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
       fail(`relayTrust must be a 32-byte Ed25519 public key in hex: ${(e as Error).message}`);
     }
   }
+  cfg.server.relayId = str("relayId")?.trim() ?? null;
   if (o.allowedOrigins !== undefined && o.allowedOrigins !== null) {
     if (!Array.isArray(o.allowedOrigins)) fail('allowedOrigins must be an array of origins like "https://app.example.com"');
     cfg.server.allowedOrigins = (o.allowedOrigins as unknown[]).map((v) => {
@@ -127,14 +138,29 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     }
     cfg.taskTimeoutMs = t as number;
   }
+  for (const name of AI_SETTING_NAMES) {
+    const v = o[name];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" && typeof v !== "number") fail(`${name} must be a string`);
+    cfg.aiEnv[name] = String(v);
+  }
   if (o.durability !== undefined && o.durability !== null) {
     if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
     cfg.durability = o.durability as Durability;
   }
   cfg.mcpServers = parseMcpServers(o.mcpServers, base, fail);
-  const secrets = cfg.server.authToken !== null ? "authToken" : mcpServersHoldSecrets(cfg.mcpServers) ? "mcpServers env or headers" : null;
-  if (secrets !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
-    warn(`motebit: warning: ${abs} holds ${secrets} but other users can read it (chmod 600 ${abs})`);
+  const secret =
+    cfg.server.authToken !== null
+      ? "authToken"
+      : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined
+        ? "ANTHROPIC_API_KEY"
+        : typeof o.apiToken === "string"
+          ? "apiToken"
+          : mcpServersHoldSecrets(cfg.mcpServers)
+            ? "mcpServers env or headers"
+            : null;
+  if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
+    warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }
   return cfg;
 }

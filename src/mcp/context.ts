@@ -1,4 +1,5 @@
 import type { Clock, LlmProvider } from "../ports.js";
+import type { RelayStatus } from "../relay/relay-loop.js";
 import type { IdentityDoc, Signer } from "../protocol/index.js";
 import type { Governance } from "../policy/governance.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -33,6 +34,8 @@ export interface MotebitContext {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+  /** The relay loop's public status, when this host runs one (motebit://state shows it). */
+  readonly relayStatus: (() => RelayStatus) | null;
   /** What this principal may call, with risk levels (motebit_tools, service listing). */
   callableTools(principal: Principal): { name: string; description: string; risk: string }[];
   log(line: string): void;

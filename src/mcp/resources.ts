@@ -44,6 +44,7 @@ const RESOURCES: ResourceDef[] = [
         },
         model: m.llm?.id ?? null,
         uptime_ms: m.clock.now() - m.startedAt,
+        ...(m.relayStatus !== null ? { relay: m.relayStatus() } : {}),
       };
       if (!isOwner(p)) return JSON.stringify(pub);
       return JSON.stringify({

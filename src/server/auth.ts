@@ -17,6 +17,7 @@ export interface AuthSettings {
   authToken: string | null;
   knownCallers: KnownCallers;
   relayTrust: string | null;
+  relayId: string | null;
 }
 
 export interface ServerIdentity {
@@ -108,12 +109,16 @@ interface CallerKey {
   trust: CallerTrust;
 }
 
-/** Where the key of `mid` comes from: our own key, a pinned known caller, else the pinned relay key. */
+/**
+ * Where the key of `mid` comes from: our own key, a pinned known caller, else the pinned relay key — for the
+ * configured relayId only, or, without one, for any mid not otherwise known. The relay key verifies nothing else.
+ */
 function resolveCallerKey(mid: string, settings: AuthSettings, identity: ServerIdentity): CallerKey | null {
   // Self-signed tokens are minted by this motebit for servers it calls, so they can be replayed at us: a peer.
   if (mid === identity.motebitId) return { publicKeyHex: identity.publicKeyHex, callerId: mid, via: "self_signed", trust: "verified" };
+  const relay = settings.relayTrust === null ? null : { publicKeyHex: settings.relayTrust, callerId: `relay:${mid}`, via: "relay" as const, trust: "verified" as const };
+  if (relay !== null && settings.relayId !== null && mid === settings.relayId) return relay;
   const known = settings.knownCallers.get(mid);
   if (known) return { publicKeyHex: known.publicKeyHex, callerId: mid, via: "signed_token", trust: known.trust };
-  if (settings.relayTrust !== null) return { publicKeyHex: settings.relayTrust, callerId: `relay:${mid}`, via: "relay", trust: "verified" };
-  return null;
+  return relay !== null && settings.relayId === null ? relay : null;
 }

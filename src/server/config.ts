@@ -17,6 +17,8 @@ export interface ServerConfig {
   knownCallers: KnownCallers;
   /** MOTEBIT_RELAY_TRUST: the pinned relay public key (64 hex), or null. */
   relayTrust: string | null;
+  /** MOTEBIT_RELAY_ID: the relay's motebit_id; when set, only tokens whose mid is this are the relay's. */
+  relayId: string | null;
   /** MOTEBIT_ALLOWED_ORIGINS: browser origins allowed besides our own and loopback. */
   allowedOrigins: string[];
   /** MOTEBIT_RATE_LIMIT: requests per minute per caller (burst of the same size); 0 = no limit. */
@@ -42,7 +44,7 @@ function optionalString(env: EnvLike, name: string): string | null {
   return v.trim() === "" ? null : v;
 }
 
-function publicKeyVar(env: EnvLike, name: string): string | null {
+export function publicKeyVar(env: EnvLike, name: string): string | null {
   const v = optionalString(env, name);
   if (v === null) return null;
   try {
@@ -81,6 +83,7 @@ export function readServerConfig(env: EnvLike): ServerConfig {
     authToken: optionalString(env, "MOTEBIT_AUTH_TOKEN"),
     knownCallers: parseKnownCallers(env.MOTEBIT_KNOWN_CALLERS),
     relayTrust: publicKeyVar(env, "MOTEBIT_RELAY_TRUST"),
+    relayId: optionalString(env, "MOTEBIT_RELAY_ID")?.trim() ?? null,
     allowedOrigins: originsVar(env, "MOTEBIT_ALLOWED_ORIGINS"),
     rateLimitPerMinute: rateLimitVar(env, "MOTEBIT_RATE_LIMIT"),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,

@@ -23,18 +23,34 @@ Options:
   --identity FILE      a signed motebit.md; its key must be FILE's folder/motebit.key (where
                        init puts it) or "privateKeyPath" in the config file
   --tools PATH         an ES module (.js, .mjs, .ts) whose default export is the tool array
-  --direct             no model: each task runs one tool with the prompt as its argument
-  --self-test          after relay registration, submit a task to itself (needs a relay)
+  --direct             no model (wins over MOTEBIT_MODE): each task runs one tool with the
+                       prompt as its argument
+  --self-test          http: after relay registration, submit a task to itself through the
+                       relay and print one line: self-test <outcome>: <why> (next: <step>)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
-                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs",
-                       "mcpServers"}; over stdio, the owner's MCP servers in it are
-                       connected and their tools served as NAME__TOOL (see "mcp --help")
+                       "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs",
+                       "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs", "mcpServers"},
+                       and the AI settings below under the same upper-case names; over stdio,
+                       the owner's mcpServers are connected and their tools served as
+                       NAME__TOOL (see "mcp --help")
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 
 Auth tokens are read from the config file only ("authToken"), never from a flag.
-Model: set ANTHROPIC_API_KEY (and optionally ANTHROPIC_MODEL); without it tasks run in
-direct mode and motebit_query says no provider is configured.`;
+AI mode (environment, or the same keys in the config file; the environment wins):
+  MOTEBIT_MODE=direct|ai         default: ai when the provider's credential is present
+  MOTEBIT_PROVIDER=anthropic|ollama   (default anthropic; workers-ai exists only at the edge)
+  MOTEBIT_MODEL                  verbatim; default claude-sonnet-4-5 / llama3.1
+  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL (default https://api.anthropic.com/v1)
+  OLLAMA_BASE_URL                default http://127.0.0.1:11434/api
+  MOTEBIT_TASK_TIMEOUT_MS        one budget per task/query (default 120000 in AI mode, 60000 direct)
+  MOTEBIT_EMBEDDER=local|ollama  recall embedder (default local: offline, lexical)
+Relay (http only; stdio never registers): MOTEBIT_SYNC_URL or "syncUrl" names the relay;
+the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIGINT.
+Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.
+MOTEBIT_RELAY_API_TOKEN / "apiToken" authenticates to the relay; else a token signed with
+this motebit's key. MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID override the file's values.
+Without a model, tasks run in direct mode and motebit_query says no provider is configured.`;
 
 const SPEC = {
   "serve-transport": "string",

@@ -2,32 +2,45 @@
 import { CliError } from "../cli-error.js";
 import type { ServeOptions } from "../commands/serve.js";
 import { defaultConfig, readConfigFile } from "../config-file.js";
-import { providerFromEnv, startLocalMotebit } from "../local-motebit.js";
+import { localAi } from "../local-ai.js";
+import { startLocalMotebit } from "../local-motebit.js";
+import { taskTimeoutFor } from "../../../src/server/ai-config.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "../../../src/motebit.js";
 import { resolveDataDir } from "../locations.js";
 import { startOwnerMcpServers } from "../mcp-servers/for-serve.js";
+import { isLoopbackBind } from "../../../src/relay/announcement.js";
 import { serveHttp } from "./http-host.js";
+import { readLocalRelaySettings, startRelayHost } from "./relay-host.js";
 import { serveStdio } from "./stdio-host.js";
 import { claimStdout } from "./stdout-guard.js";
 
 const log = (line: string) => void process.stderr.write(line + "\n");
-const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
   const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log);
+  const relaySettings = readLocalRelaySettings(config, process.env);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
-  const llm = providerFromEnv(process.env, opts.direct);
-  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, log });
+  const ai = await localAi(process.env, config, opts.direct);
+  const { llm } = ai;
+  // MOTEBIT_TASK_TIMEOUT_MS (environment or config file) wins over the config file's taskTimeoutMs.
+  const taskTimeoutMs = ai.settings.taskTimeoutMs ?? config.taskTimeoutMs ?? taskTimeoutFor(ai.settings, DEFAULT_TASK_TIMEOUT_MS);
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs, log });
   const { motebit } = local;
   const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });
-  const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : `${llm.id} (motebit_query; motebit_task still runs in direct mode)`;
+  const mode =
+    llm === null
+      ? `mode: direct${opts.direct ? " (--direct)" : " (set ANTHROPIC_API_KEY or MOTEBIT_PROVIDER=ollama for AI mode)"}; model: none`
+      : `mode: ai; provider: ${llm.provider}; model: ${llm.modelName}`;
   const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
-  const detail = `tools: ${tools}; model: ${model}; data: ${dataDir}`;
+  const detail = `${mode}; tools: ${tools}; task budget: ${taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
 
   let stop: () => Promise<string>;
+  const relayOpts = { motebit, settings: relaySettings, selfTest: opts.selfTest, bind: opts.host, log };
   if (jsonRpcOut !== null) {
     log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
     const done = serveStdio(motebit, jsonRpcOut, log);
+    startRelayHost({ ...relayOpts, transport: "stdio", port: 0 });
     stop = () => done;
   } else {
     let http;
@@ -39,17 +52,18 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     }
     const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
     log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
-    if (!LOOPBACK_BINDS.has(opts.host)) {
+    if (!isLoopbackBind(opts.host)) {
       log(`motebit: ${opts.host} is reachable from other machines. Auth still applies, but over plain http tokens travel in clear text: put TLS in front.`);
     }
+    const relayHost = startRelayHost({ ...relayOpts, transport: "http", port: Number(new URL(http.url).port) });
     stop = () =>
       new Promise<string>((resolveStop) => {
-        const end = (why: string) => void http.close().then(() => resolveStop(why));
+        // Deregistration runs beside the close, within its own budget: the whole stop stays under 2 s.
+        const end = (why: string) => void Promise.all([http.close(), relayHost?.stop()]).then(() => resolveStop(why));
         process.once("SIGINT", () => end("SIGINT"));
         process.once("SIGTERM", () => end("SIGTERM"));
       });
   }
-  if (opts.selfTest) log("motebit: --self-test needs a relay (the relay loop is not built yet): skipped");
 
   const why = await stop();
   await mcpServers.close();

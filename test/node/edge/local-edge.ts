@@ -41,19 +41,23 @@ function envFile(vars: Record<string, string>): string {
 
 /**
  * `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). `o.persistDir` keeps the Durable Object's
- * state there (kept after stop, for restarts); by default it is a throwaway directory.
+ * state there (kept after stop, for restarts); by default it is a throwaway directory. `o.port` fixes the port (for
+ * vars that name the edge's own URL). `o.probe: "preflight"` waits with a CORS preflight, which the Worker answers
+ * without touching the Durable Object, so a test can see what the object does before any request reaches it.
  */
 export async function startLocalEdge(
   vars: Record<string, string>,
-  o: { readyTimeoutMs?: number; args?: string[]; persistDir?: string } = {},
+  o: { readyTimeoutMs?: number; args?: string[]; persistDir?: string; port?: number; probe?: "health" | "preflight" } = {},
 ): Promise<LocalEdge> {
   const dir = mkdtempSync(path.join(tmpdir(), "motebit-edge-"));
   const envPath = path.join(dir, "edge.env");
   writeFileSync(envPath, envFile(vars));
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...(o.args ?? [])], {
+  // Its own inspector port: two wranglers starting at once both try 9229, and the loser dies.
+  const inspector = ["--inspector-port", String(await freePort())];
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...inspector, ...(o.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), MOTEBIT_PERSIST_DIR: o.persistDir ?? path.join(dir, "state") },
     stdio: ["ignore", "pipe", "pipe"],
@@ -88,7 +92,7 @@ export async function startLocalEdge(
     if (child.exitCode !== null) break;
     try {
       // Any HTTP answer means workerd is serving (a server that cannot start answers 500).
-      await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      await fetch(`${url}/health`, { method: o.probe === "preflight" ? "OPTIONS" : "GET", signal: AbortSignal.timeout(2_000) });
       return { url, pgid: child.pid!, output: () => log, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 200));

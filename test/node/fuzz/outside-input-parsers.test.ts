@@ -34,6 +34,7 @@ const settings = {
   authToken: "static-secret",
   knownCallers: new Map([[otherId, { publicKeyHex: other.publicKeyHex, trust: "verified" as const }]]),
   relayTrust: other.publicKeyHex,
+  relayId: null,
 };
 
 /** Anything a caller could put in a string field: text, JSON, near-tokens. */

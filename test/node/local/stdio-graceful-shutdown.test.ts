@@ -51,10 +51,10 @@ describe("serve over stdio: shutdown", () => {
     });
   }
 
-  it("--self-test is accepted and says it is skipped without a relay", async () => {
+  it("--self-test is accepted over stdio and says it is skipped (stdio never registers)", async () => {
     const r = await runCli(["serve", "--identity", identity, "--self-test"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/self-test needs a relay.*skipped/);
+    expect(r.stderr).toContain("self-test skipped: stdio never registers with a relay (next: serve with --serve-transport http)");
   });
 });

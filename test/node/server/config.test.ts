@@ -22,6 +22,7 @@ describe("server config", () => {
       authToken: null,
       knownCallers: new Map(),
       relayTrust: null,
+      relayId: null,
       allowedOrigins: [],
       rateLimitPerMinute: 600,
       maxBodyBytes: 1024 * 1024,

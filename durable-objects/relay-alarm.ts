@@ -1,0 +1,51 @@
+// The relay loop at the edge: the Durable Object's alarm is its clock. On start the object schedules the next
+// due step (registration, right away, on a fresh deployment); each alarm runs one tick and schedules the next.
+// The liveness state is a row in the object's SQLite, so an evicted object wakes knowing when it last
+// heartbeat. A cron trigger (wrangler.toml) wakes the object, so a fresh deployment registers without a request.
+import type { Motebit } from "../src/motebit.js";
+import type { SqlPort } from "../src/ports.js";
+import { systemClock } from "../src/ports.js";
+import { resolveEndpoint } from "../src/relay/announcement.js";
+import { relayLoopFor, sqlRelayStore, type RelayLoop } from "../src/relay/relay-loop.js";
+import { readRelaySettings } from "../src/relay/settings.js";
+
+/** Builds the loop when MOTEBIT_SYNC_URL is set (null otherwise) and schedules its first step. Throws StartupError on bad settings. */
+export async function startEdgeRelay(o: {
+  env: Record<string, unknown>;
+  sql: SqlPort;
+  storage: DurableObjectStorage;
+  motebit: Motebit;
+  log: (line: string) => void;
+}): Promise<RelayLoop | null> {
+  const settings = readRelaySettings(o.env);
+  if (settings.syncUrl === null) return null;
+  const loop = relayLoopFor({
+    motebit: o.motebit,
+    settings,
+    syncUrl: settings.syncUrl,
+    endpoint: resolveEndpoint(settings.publicUrl, { kind: "edge" }),
+    fetch: (input, init) => fetch(input, init),
+    clock: systemClock,
+    store: sqlRelayStore(o.sql),
+    log: o.log,
+    selfTest: settings.selfTest,
+  });
+  o.motebit.relayStatus = () => loop.status();
+  const at = loop.nextWake();
+  // No endpoint: nothing will ever be due; one tick logs why (once per start, not per request).
+  if (at === null) await loop.tick();
+  else await scheduleAt(o.storage, at);
+  return loop;
+}
+
+/** One alarm: the due step, then the next alarm. A throw would make the platform retry; the loop never throws. */
+export async function runRelayAlarm(loop: RelayLoop, storage: DurableObjectStorage): Promise<void> {
+  const next = await loop.tick();
+  if (next !== null) await storage.setAlarm(next);
+}
+
+/** Moves the alarm earlier when needed, never later (an alarm already due stays due). */
+async function scheduleAt(storage: DurableObjectStorage, at: number): Promise<void> {
+  const current = await storage.getAlarm();
+  if (current === null || current > at) await storage.setAlarm(at);
+}

@@ -1,0 +1,82 @@
+// motebit-local's side of the relay loop: settings from the environment and the config file, a timer that
+// drives src/relay's loop while serving over HTTP, and a deregistration on SIGTERM/SIGINT within 2 s.
+// stdio never registers.
+import type { Motebit } from "../../../src/motebit.js";
+import { systemClock } from "../../../src/ports.js";
+import { resolveEndpoint } from "../../../src/relay/announcement.js";
+import { memoryRelayStore, relayLoopFor } from "../../../src/relay/relay-loop.js";
+import { selfTestLine, skippedSelfTest } from "../../../src/relay/self-test.js";
+import { readRelaySettings, type RelaySettings } from "../../../src/relay/settings.js";
+import { publicKeyVar } from "../../../src/server/config.js";
+import { StartupError } from "../../../src/server/startup-error.js";
+import { CliError } from "../cli-error.js";
+import type { LocalConfig } from "../config-file.js";
+
+/** Deregistration gets this long, so a stop finishes within the 2 s a supervisor expects. */
+const DEREGISTER_BUDGET_MS = 1_500;
+
+/**
+ * The relay settings (env wins over the config file), and the env's MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID over the
+ * file's relayTrust / relayId. Bad values are one CliError line, before anything starts.
+ */
+export function readLocalRelaySettings(config: LocalConfig, env: NodeJS.ProcessEnv): RelaySettings {
+  try {
+    const trust = publicKeyVar(env, "MOTEBIT_RELAY_TRUST");
+    if (trust !== null) config.server.relayTrust = trust;
+    const relayId = env.MOTEBIT_RELAY_ID?.trim();
+    if (relayId) config.server.relayId = relayId;
+    return readRelaySettings(env, config.fields, config.path === null ? "" : `config file ${config.path}: `);
+  } catch (e) {
+    throw e instanceof StartupError ? new CliError(e.message) : e;
+  }
+}
+
+export interface RelayHost {
+  /** Stops the timer and deregisters (at most DEREGISTER_BUDGET_MS). */
+  stop(): Promise<void>;
+}
+
+export function startRelayHost(o: {
+  motebit: Motebit;
+  settings: RelaySettings;
+  transport: "stdio" | "http";
+  selfTest: boolean;
+  bind: string;
+  port: number;
+  log: (line: string) => void;
+}): RelayHost | null {
+  const selfTest = o.selfTest || o.settings.selfTest;
+  if (o.transport === "stdio" || o.settings.syncUrl === null) {
+    if (selfTest) o.log(selfTestLine(skippedSelfTest(o.transport === "stdio" ? "stdio" : "no_relay")));
+    return null;
+  }
+  const endpoint = resolveEndpoint(o.settings.publicUrl, { kind: "local", bind: o.bind, port: o.port });
+  if (endpoint.url !== null && endpoint.warning !== null) o.log(`motebit: relay: ${endpoint.warning}`);
+  const loop = relayLoopFor({
+    motebit: o.motebit,
+    settings: o.settings,
+    syncUrl: o.settings.syncUrl,
+    endpoint,
+    fetch: (input, init) => fetch(input, init),
+    clock: systemClock,
+    store: memoryRelayStore(),
+    log: o.log,
+    selfTest,
+  });
+  o.motebit.relayStatus = () => loop.status();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const run = async () => {
+    timer = null;
+    const next = await loop.tick();
+    if (!stopped && next !== null) timer = setTimeout(run, Math.max(0, next - systemClock.now()));
+  };
+  void run();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      await loop.stop(DEREGISTER_BUDGET_MS);
+    },
+  };
+}

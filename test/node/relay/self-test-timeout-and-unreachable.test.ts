@@ -1,0 +1,54 @@
+// The self-test's other outcomes through the local relay: `auth_verified` when the relay took the task but cannot
+// reach the registered endpoint, and `timeout` when no final status arrives within selfTestTimeoutMs.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanEnv, freePort, initMotebit, startHttpServe, tempDir } from "../local/helpers/local-cli.js";
+import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
+
+const SELF_TEST_LINE = /self-test \w+: [^\n]*\(next: [^\n]*\)/g;
+let relay: TestRelay;
+let tmp: ReturnType<typeof tempDir>;
+let identity: string;
+
+beforeAll(async () => {
+  relay = await startTestRelay();
+  tmp = tempDir();
+  identity = await initMotebit(join(tmp.dir, "me"), ["--type", "service"]);
+}, 60_000);
+
+afterAll(async () => {
+  await relay?.stop();
+  tmp?.cleanup();
+});
+
+describe("self-test outcomes", () => {
+  it("auth_verified: the relay took the task but the registered endpoint is unreachable", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const serve = await startHttpServe(["--identity", identity, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_PUBLIC_URL: dead }));
+    try {
+      const line = await waitFor("the self-test line", () => serve.stderr().match(SELF_TEST_LINE)?.[0], 20_000);
+      expect(line).toMatch(new RegExp(`^self-test auth_verified: the relay took task \\S+ but cannot reach ${dead.replace(/\./g, "\\.")} \\(endpoint_unreachable: .*\\(next: make that URL reachable from the relay: set publicUrl`));
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it("timeout: no final status within selfTestTimeoutMs", async () => {
+    const tools = join(tmp.dir, "sleepy.mjs");
+    writeFileSync(
+      tools,
+      `export default [{ definition: { name: "sleepy", description: "Takes its time.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] }, risk: "R0_READ" },
+        handler: (_a, { signal }) => new Promise((done) => { const t = setTimeout(() => done({ ok: true, data: "late" }), 4000); signal.addEventListener("abort", () => clearTimeout(t)); }) }];\n`,
+    );
+    const config = join(tmp.dir, "short.json");
+    writeFileSync(config, JSON.stringify({ selfTestTimeoutMs: 1000 }));
+    const serve = await startHttpServe(["--identity", identity, "--tools", tools, "--config", config, "--self-test", "--serve-port", "0"], cleanEnv(relay.trustEnv));
+    try {
+      const line = await waitFor("the self-test line", () => serve.stderr().match(SELF_TEST_LINE)?.[0], 20_000);
+      expect(line).toMatch(/^self-test timeout: task \S+ still "running" after 1000 ms \(next: check that the relay can reach http:\/\/127\.0\.0\.1:\d+, or raise selfTestTimeoutMs\)$/);
+    } finally {
+      await serve.stop();
+    }
+  });
+});
