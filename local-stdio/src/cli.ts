@@ -7,6 +7,7 @@ import { command as serve } from "./commands/serve.js";
 import { command as memory } from "./commands/memory.js";
 import { command as receipts } from "./commands/receipts.js";
 import { command as token } from "./commands/token.js";
+import { command as mcp } from "./commands/mcp.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
 
 export interface Command {
@@ -18,7 +19,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, token };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, token, mcp };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
@@ -43,7 +44,9 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const cmd = COMMANDS[name];
-  if (rest.includes("--help") || rest.includes("-h")) {
+  // After "--" the words are someone else's (mcp add NAME -- COMMAND --help).
+  const own = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+  if (own.includes("--help") || own.includes("-h")) {
     process.stdout.write(cmd.help + "\n");
     return 0;
   }

@@ -15,6 +15,7 @@ import { RELAY_CONFIG_KEYS } from "../../src/relay/settings.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
 import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
 import { CliError } from "./cli-error.js";
+import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 import type { Durability } from "./sqlite-port.js";
 
 export interface LocalConfig {
@@ -23,6 +24,8 @@ export interface LocalConfig {
   privateKeyPath: string | null;
   dataDir: string | null;
   taskTimeoutMs: number | null;
+  /** The owner's MCP servers (stdio only): their tools join the registry as localOnly tools. */
+  mcpServers: McpServerConfig[];
   /** The AI settings (MOTEBIT_MODE, MOTEBIT_PROVIDER, …) under the edge's names; the environment overrides each. */
   aiEnv: Record<string, string>;
   /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
@@ -33,7 +36,7 @@ export interface LocalConfig {
   fields: Record<string, unknown> | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -42,6 +45,7 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    mcpServers: [],
     aiEnv: {},
     durability: "normal",
     fields: null,
@@ -144,8 +148,17 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
     cfg.durability = o.durability as Durability;
   }
+  cfg.mcpServers = parseMcpServers(o.mcpServers, base, fail);
   const secret =
-    cfg.server.authToken !== null ? "authToken" : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined ? "ANTHROPIC_API_KEY" : typeof o.apiToken === "string" ? "apiToken" : null;
+    cfg.server.authToken !== null
+      ? "authToken"
+      : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined
+        ? "ANTHROPIC_API_KEY"
+        : typeof o.apiToken === "string"
+          ? "apiToken"
+          : mcpServersHoldSecrets(cfg.mcpServers)
+            ? "mcpServers env or headers"
+            : null;
   if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
     warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }

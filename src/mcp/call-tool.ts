@@ -43,7 +43,7 @@ export async function callTool(m: MotebitContext, c: CallContext, name: unknown,
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
     const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal);
-    outcome = r.ok ? ok(formatToolData(r.data)) : toolError(r.error);
+    outcome = r.ok ? ok(formatToolData(r.data), r.content) : toolError(r.error, r.content);
   }
   record(outcome.kind === "ok" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");
   return toCallToolResult(outcome, m.motebitId, m.publicKeyHex);

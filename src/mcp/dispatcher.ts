@@ -13,10 +13,11 @@ export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
 
 const METHODS: Record<string, Handler> = {
-  async initialize(m, _c, params) {
+  async initialize(m, c, params) {
     return {
       protocolVersion: negotiateProtocolVersion(params.protocolVersion),
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      // Only the owner's tools change while serving (connected MCP servers come and go); a peer's never do.
+      capabilities: { tools: { listChanged: c.principal.kind === "owner" }, resources: { listChanged: false }, prompts: { listChanged: false } },
       serverInfo: SERVER_INFO,
       instructions:
         `This is motebit ${m.motebitId} (${m.did}). Results end with an identity tag; motebit_task returns ` +

@@ -1,26 +1,38 @@
-import { withIdentityTag } from "../protocol/index.js";
+import { identityTag, withIdentityTag } from "../protocol/index.js";
+import type { ContentBlock } from "../tools/types.js";
 
 /**
  * What a tool call produced, before it goes on the wire. Results (success or tool failure) carry the
  * identity tag; refusals (policy, approval, validation) do not — PROTOCOL §2.
  */
 export type ToolOutcome =
-  | { kind: "ok"; text: string }
-  | { kind: "tool_error"; text: string }
+  | { kind: "ok"; text: string; content?: ContentBlock[] }
+  | { kind: "tool_error"; text: string; content?: ContentBlock[] }
   | { kind: "refused"; text: string };
 
-export const ok = (text: string): ToolOutcome => ({ kind: "ok", text });
+/** With `content` (a tool that speaks MCP), those blocks go on the wire instead of `text`. */
+export const ok = (text: string, content?: ContentBlock[]): ToolOutcome => (content ? { kind: "ok", text, content } : { kind: "ok", text });
 export const okJson = (value: unknown): ToolOutcome => ({ kind: "ok", text: JSON.stringify(value) });
-export const toolError = (text: string): ToolOutcome => ({ kind: "tool_error", text });
+export const toolError = (text: string, content?: ContentBlock[]): ToolOutcome =>
+  content ? { kind: "tool_error", text, content } : { kind: "tool_error", text };
 export const refused = (text: string): ToolOutcome => ({ kind: "refused", text });
 
 export interface CallToolResult {
-  content: { type: "text"; text: string }[];
+  content: ({ type: "text"; text: string } | ContentBlock)[];
   isError?: boolean;
 }
 
 export function toCallToolResult(o: ToolOutcome, motebitId: string, publicKeyHex: string | null): CallToolResult {
   if (o.kind === "refused") return { content: [{ type: "text", text: o.text }], isError: true };
-  const text = withIdentityTag(o.text, motebitId, publicKeyHex);
-  return o.kind === "ok" ? { content: [{ type: "text", text }] } : { content: [{ type: "text", text }], isError: true };
+  const content = o.content ? tagBlocks(o.content, motebitId, publicKeyHex) : [{ type: "text" as const, text: withIdentityTag(o.text, motebitId, publicKeyHex) }];
+  return o.kind === "ok" ? { content } : { content, isError: true };
+}
+
+/** The tag stays the last thing in the result: on the final block when that is text, else as a text block of its own. */
+function tagBlocks(blocks: ContentBlock[], motebitId: string, publicKeyHex: string | null): ContentBlock[] {
+  const last = blocks.at(-1);
+  if (last?.type === "text" && typeof last.text === "string") {
+    return [...blocks.slice(0, -1), { ...last, text: withIdentityTag(last.text, motebitId, publicKeyHex) }];
+  }
+  return [...blocks, { type: "text", text: identityTag(motebitId, publicKeyHex) }];
 }

@@ -1,6 +1,6 @@
 // Runs one tool handler so that nothing it does — throwing, returning junk, ignoring the abort — escapes.
 
-import type { ServedTool, ToolResult } from "./types.js";
+import type { ContentBlock, ServedTool, ToolResult } from "./types.js";
 
 const ABORTED = "aborted";
 
@@ -14,16 +14,28 @@ function checkResult(name: string, r: unknown): ToolResult {
   if (typeof r !== "object" || r === null || typeof (r as { ok?: unknown }).ok !== "boolean") {
     return { ok: false, error: `tool "${name}" returned a malformed result (expected { ok: true, data } or { ok: false, error })` };
   }
-  const res = r as { ok: boolean; data?: unknown; error?: unknown };
+  const res = r as { ok: boolean; data?: unknown; error?: unknown; content?: unknown };
+  if (res.content !== undefined && !isContent(res.content)) {
+    return { ok: false, error: `tool "${name}" returned content that is not a list of MCP content blocks` };
+  }
+  const content = res.content === undefined ? {} : { content: res.content };
   if (!res.ok) {
     return typeof res.error === "string" && res.error !== ""
-      ? { ok: false, error: res.error }
-      : { ok: false, error: `tool "${name}" failed without an error message` };
+      ? { ok: false, error: res.error, ...content }
+      : { ok: false, error: `tool "${name}" failed without an error message`, ...content };
   }
   if (!isSerialisable(res.data)) {
     return { ok: false, error: `tool "${name}" returned data that is neither a string nor JSON-serialisable` };
   }
-  return { ok: true, data: res.data };
+  return { ok: true, data: res.data, ...content };
+}
+
+function isContent(v: unknown): v is ContentBlock[] {
+  return (
+    Array.isArray(v) &&
+    v.every((b) => typeof b === "object" && b !== null && !Array.isArray(b) && typeof (b as { type?: unknown }).type === "string") &&
+    isSerialisable(v)
+  );
 }
 
 function isSerialisable(data: unknown): boolean {

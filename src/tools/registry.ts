@@ -1,4 +1,6 @@
 // Loads a tools module once, refuses a bad one with a message naming the tool, and serves it per transport.
+// Beside the module's fixed tools it holds named sets that come and go while the motebit runs (the owner's
+// connected MCP servers): the same checks, the same lookups, so there is one catalog and one call path.
 
 import { parseRisk, type RiskLevel } from "../policy/risk.js";
 import type { ServedTool, ToolDefinition } from "./types.js";
@@ -11,8 +13,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function checkTool(entry: unknown, index: number): ServedTool {
-  const at = `tools module: entry ${index}`;
+function checkTool(entry: unknown, index: number, origin = "tools module"): ServedTool {
+  const at = `${origin}: entry ${index}`;
   if (!isPlainObject(entry)) throw new Error(`${at} must be an object { definition, handler }`);
   const def = entry.definition;
   if (!isPlainObject(def)) throw new Error(`${at} has no definition object`);
@@ -38,10 +40,21 @@ function checkTool(entry: unknown, index: number): ServedTool {
   return entry as unknown as ServedTool;
 }
 
+/** A tool a dynamic source offered that did not join the registry, and why. */
+export interface RejectedTool {
+  name: string;
+  reason: string;
+}
+
 export class ToolRegistry {
-  private readonly byName: Map<string, ServedTool>;
+  private readonly moduleTools: ServedTool[];
+  /** Named sets that change at run time, in the order their sources first appeared. */
+  private readonly sources = new Map<string, ServedTool[]>();
+  private byName: Map<string, ServedTool>;
+  private readonly listeners = new Set<() => void>();
 
   private constructor(tools: ServedTool[]) {
+    this.moduleTools = tools;
     this.byName = new Map(tools.map((t) => [t.definition.name, t]));
   }
 
@@ -50,7 +63,7 @@ export class ToolRegistry {
     if (!Array.isArray(exported)) {
       throw new Error("tools module: the default export must be an array of { definition, handler }");
     }
-    const tools = exported.map(checkTool);
+    const tools = exported.map((e, i) => checkTool(e, i));
     const seen = new Set<string>();
     tools.forEach((t, i) => {
       if (seen.has(t.definition.name)) throw new Error(`tools module: entry ${i} ("${t.definition.name}") is a duplicate name`);
@@ -59,7 +72,7 @@ export class ToolRegistry {
     return new ToolRegistry(tools);
   }
 
-  /** In module order. Over HTTP the caller is a peer, so localOnly tools do not exist for it. */
+  /** Module tools in module order, then each source's. Over HTTP the caller is a peer, so localOnly tools do not exist for it. */
   list(opts: { overHttp: boolean }): ServedTool[] {
     return [...this.byName.values()].filter((t) => !(opts.overHttp && isLocalOnly(t.definition)));
   }
@@ -74,6 +87,61 @@ export class ToolRegistry {
     const tool = this.byName.get(name);
     return tool ? parseRisk(tool.definition.risk) : null;
   }
+
+  /**
+   * Sets what `source` offers now, replacing what it offered before. Each entry passes the module checks; one
+   * that fails, or whose name is already taken (by the module or another source), stays out and is returned.
+   */
+  replaceSource(source: string, entries: readonly unknown[]): RejectedTool[] {
+    const rejected: RejectedTool[] = [];
+    const taken = new Set([...this.byName.keys()].filter((n) => !this.sources.get(source)?.some((t) => t.definition.name === n)));
+    const accepted: ServedTool[] = [];
+    entries.forEach((entry, i) => {
+      let tool: ServedTool;
+      try {
+        tool = checkTool(entry, i, `source "${source}"`);
+      } catch (e) {
+        const name = (entry as { definition?: { name?: unknown } })?.definition?.name;
+        rejected.push({ name: typeof name === "string" ? name : `entry ${i}`, reason: (e as Error).message });
+        return;
+      }
+      if (taken.has(tool.definition.name)) {
+        rejected.push({ name: tool.definition.name, reason: `the name "${tool.definition.name}" is already taken` });
+        return;
+      }
+      taken.add(tool.definition.name);
+      accepted.push(tool);
+    });
+    const before = this.sources.get(source);
+    this.sources.set(source, accepted);
+    this.rebuild(before === undefined ? accepted.length > 0 : !sameDefinitions(before, accepted));
+    return rejected;
+  }
+
+  /** Takes away everything `source` offered. */
+  removeSource(source: string): void {
+    const before = this.sources.get(source);
+    if (before === undefined) return;
+    this.sources.delete(source);
+    this.rebuild(before.length > 0);
+  }
+
+  /** Called after every change to the set of tools; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private rebuild(changed: boolean): void {
+    const all = [...this.moduleTools, ...[...this.sources.values()].flat()];
+    this.byName = new Map(all.map((t) => [t.definition.name, t]));
+    if (changed) for (const l of this.listeners) l();
+  }
+}
+
+/** Same names, descriptions, schemas and risks in the same order: nothing a caller could see has changed. */
+function sameDefinitions(a: ServedTool[], b: ServedTool[]): boolean {
+  return a.length === b.length && JSON.stringify(a.map((t) => t.definition)) === JSON.stringify(b.map((t) => t.definition));
 }
 
 function isLocalOnly(def: ToolDefinition): boolean {

@@ -12,7 +12,14 @@ export interface ToolDefinition {
   localOnly?: boolean;
 }
 
-export type ToolResult = { ok: true; data: unknown } | { ok: false; error: string };
+/** One MCP content block (text, image, audio, resource link, embedded resource…), passed on as it is. */
+export type ContentBlock = { type: string } & Record<string, unknown>;
+
+/**
+ * `data` (or `error`) is the result as text for whoever reads text (a task receipt, a model's turn). A tool
+ * that already speaks MCP (a connected server's) also gives `content`, which callers over MCP get instead.
+ */
+export type ToolResult = { ok: true; data: unknown; content?: ContentBlock[] } | { ok: false; error: string; content?: ContentBlock[] };
 
 export interface ToolContext {
   /** Aborted on timeout or cancellation; well-behaved tools stop their work when it fires. */

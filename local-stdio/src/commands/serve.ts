@@ -28,8 +28,10 @@ Options:
                        relay and print one line: self-test <outcome>: <why> (next: <step>)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
                        "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs",
-                       "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs"}, and the
-                       AI settings below under the same upper-case names
+                       "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs", "mcpServers"},
+                       and the AI settings below under the same upper-case names; over stdio,
+                       the owner's mcpServers are connected and their tools served as
+                       NAME__TOOL (see "mcp --help")
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 

@@ -7,6 +7,7 @@ import { startLocalMotebit } from "../local-motebit.js";
 import { taskTimeoutFor } from "../../../src/server/ai-config.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "../../../src/motebit.js";
 import { resolveDataDir } from "../locations.js";
+import { startOwnerMcpServers } from "../mcp-servers/for-serve.js";
 import { isLoopbackBind } from "../../../src/relay/announcement.js";
 import { serveHttp } from "./http-host.js";
 import { readLocalRelaySettings, startRelayHost } from "./relay-host.js";
@@ -26,6 +27,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const taskTimeoutMs = ai.settings.taskTimeoutMs ?? config.taskTimeoutMs ?? taskTimeoutFor(ai.settings, DEFAULT_TASK_TIMEOUT_MS);
   const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs, log });
   const { motebit } = local;
+  const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });
   const mode =
     llm === null
       ? `mode: direct${opts.direct ? " (--direct)" : " (set ANTHROPIC_API_KEY or MOTEBIT_PROVIDER=ollama for AI mode)"}; model: none`
@@ -64,6 +66,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   }
 
   const why = await stop();
+  await mcpServers.close();
   local.sql.close();
   log(`motebit ${motebit.motebitId} stopped (${why})`);
   // Something a tools module left running (a timer, a socket) must not keep a stopped server alive.

@@ -34,7 +34,15 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
   );
   const transport = new StdioServerTransport(process.stdin.pipe(lines), stdout);
 
+  // The owner's tools change while serving (connected MCP servers come, change and die): tell the host, once
+  // it has finished initializing. The one server-to-client message this host sends unasked.
+  let initialized = false;
+  const stopWatching = m.registry.onChange(() => {
+    if (initialized && !closing) void send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+  });
+
   transport.onmessage = (message) => {
+    if ((message as { method?: unknown }).method === "notifications/initialized") initialized = true;
     const call = m
       .handleRpc(message, { principal: OWNER, signal: aborter.signal })
       .then(async (response) => {
@@ -55,6 +63,7 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
     const finish = async (why: string, abort: boolean) => {
       if (closing) return;
       closing = true;
+      stopWatching();
       if (abort) aborter.abort(new Error(`shutting down (${why})`));
       // Answers to calls already made still go out; after a signal, only for as long as the grace period.
       const drained = Promise.allSettled([...running]);
