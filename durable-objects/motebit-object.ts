@@ -3,7 +3,8 @@
 // and calls it over RPC with the caller's principal as plain data.
 import { DurableObject } from "cloudflare:workers";
 // "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
-import servedTools from "motebit-tools";
+// Its default export is the tool array; it may also export `resources` and `prompts`.
+import * as toolsModule from "motebit-tools";
 import { memoryBackends } from "../src/memory/backends.js";
 import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
@@ -37,7 +38,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         clock: systemClock,
         secrets: readIdentitySecrets(this.env as unknown as Record<string, unknown>),
         config,
-        tools: ToolRegistry.fromModule(servedTools),
+        tools: ToolRegistry.fromModule(toolsModule.default, toolsModule as { resources?: unknown; prompts?: unknown }),
         memoryFor: (motebitId) => memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId }),
         log: (line) => console.log(line),
       });

@@ -14,6 +14,8 @@ import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
+import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
+import { newSessionState, type SessionState } from "./mcp/session.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -102,8 +104,23 @@ export class Motebit implements MotebitContext {
     this.logFn(line);
   }
 
-  /** One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it. */
-  handleRpc(message: unknown, ctx: { principal: Principal; signal?: AbortSignal }): Promise<JsonRpcResponse | null> {
-    return dispatch(this, { principal: ctx.principal, signal: ctx.signal ?? new AbortController().signal }, message);
+  /**
+   * One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it.
+   * The host also passes the way back to the client and the session's state (both optional for one-off calls).
+   */
+  handleRpc(
+    message: unknown,
+    ctx: { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState },
+  ): Promise<JsonRpcResponse | null> {
+    return dispatch(
+      this,
+      {
+        principal: ctx.principal,
+        signal: ctx.signal ?? new AbortController().signal,
+        channel: ctx.channel ?? NO_CHANNEL,
+        session: ctx.session ?? newSessionState(),
+      },
+      message,
+    );
   }
 }

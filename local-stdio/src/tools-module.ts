@@ -8,10 +8,12 @@ import { tsImport } from "tsx/esm/api";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { CliError } from "./cli-error.js";
 
-/** A file tsx compiled to CommonJS arrives as { default: { __esModule: true, default: … } }: take the inner default. */
-function defaultExport(mod: { default?: unknown }): unknown {
-  const d = mod.default as { __esModule?: unknown; default?: unknown } | undefined;
-  return d !== null && typeof d === "object" && !Array.isArray(d) && d.__esModule === true ? d.default : d;
+type ModuleExports = { default?: unknown; resources?: unknown; prompts?: unknown };
+
+/** A file tsx compiled to CommonJS arrives as { default: { __esModule: true, default: …, resources: … } }: take the inner exports. */
+function moduleExports(mod: ModuleExports): ModuleExports {
+  const d = mod.default as (ModuleExports & { __esModule?: unknown }) | undefined;
+  return d !== null && typeof d === "object" && !Array.isArray(d) && d.__esModule === true ? d : mod;
 }
 
 export async function loadToolsModule(path: string): Promise<ToolRegistry> {
@@ -24,7 +26,8 @@ export async function loadToolsModule(path: string): Promise<ToolRegistry> {
     throw new CliError(`tools module ${abs} could not be loaded: ${firstLine(e)}`);
   }
   try {
-    return ToolRegistry.fromModule(defaultExport(mod));
+    const exports = moduleExports(mod);
+    return ToolRegistry.fromModule(exports.default, { resources: exports.resources, prompts: exports.prompts });
   } catch (e) {
     throw new CliError(`${abs}: ${firstLine(e)}`);
   }

@@ -2,12 +2,15 @@ import type { CallContext, MotebitContext } from "./context.js";
 import { findTool } from "./catalog.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
-import { ok, refused, toCallToolResult, toolError } from "./tool-outcome.js";
-import { decide } from "../policy/gate.js";
+import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
+import { toolContextFor } from "./tool-context.js";
+import { clientSupports } from "./session.js";
+import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
-import { principalLabel } from "../principal.js";
+import { isOwner, principalLabel } from "../principal.js";
+import type { ToolDefinition, ToolResult } from "../tools/types.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
 export async function callTool(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown): Promise<CallToolResult> {
@@ -36,14 +39,56 @@ export async function callTool(m: MotebitContext, c: CallContext, name: unknown,
     record("invalid");
     return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
   }
+  // The owner is the approver: in the approval band, a client that can ask its user does so before the call runs.
+  if (isOwner(c.principal) && entry.risk !== null && inApprovalBand(entry.risk, m.governance) && clientSupports(c.session, "elicitation")) {
+    const refusal = await askOwner(c, name);
+    if (refusal !== null) {
+      record("approval_required");
+      return toCallToolResult(refused(refusal), m.motebitId, m.publicKeyHex);
+    }
+  }
 
   let outcome: ToolOutcome;
   if (entry.tool.kind === "synthetic") {
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
-    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal);
-    outcome = r.ok ? ok(formatToolData(r.data)) : toolError(r.error);
+    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name));
+    outcome = servedOutcome(entry.tool.impl.definition, r);
   }
   record(outcome.kind === "ok" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");
   return toCallToolResult(outcome, m.motebitId, m.publicKeyHex);
+}
+
+/** A served tool's result as an outcome: plain data stays one text block; content and structuredContent go out as given, checked against outputSchema. */
+function servedOutcome(def: ToolDefinition, r: ToolResult): ToolOutcome {
+  if (!r.ok) return toolError(r.error);
+  if (r.content === undefined && r.structuredContent === undefined) {
+    return def.outputSchema === undefined ? ok(formatToolData(r.data)) : toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
+  }
+  if (def.outputSchema !== undefined) {
+    if (r.structuredContent === undefined) return toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
+    const problem = validateArgs(def.outputSchema, r.structuredContent);
+    if (problem !== null) return toolError(`tool "${def.name}" returned structuredContent that does not fit its outputSchema: ${problem.replace(/^Invalid arguments: /, "")}`);
+  }
+  // MCP: a tool returning structuredContent should also return it as text, for clients that read only content.
+  const content = r.content ?? [{ type: "text" as const, text: JSON.stringify(r.structuredContent) }];
+  return okRich(content, r.structuredContent);
+}
+
+/** Asks the owner through elicitation; null when they accept, else the governance text to refuse with. */
+async function askOwner(c: CallContext, name: string): Promise<string | null> {
+  const refusal = approvalMessage(name);
+  try {
+    const answer = (await c.channel.request(
+      "elicitation/create",
+      {
+        message: `${refusal} Run "${name}" now?`,
+        requestedSchema: { type: "object", properties: {} },
+      },
+      c.signal,
+    )) as { action?: unknown };
+    return answer?.action === "accept" ? null : refusal;
+  } catch (e) {
+    return `${refusal} (the approval request failed: ${(e as Error).message})`;
+  }
 }

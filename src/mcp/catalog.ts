@@ -1,7 +1,8 @@
 import type { MotebitContext } from "./context.js";
 import type { SyntheticTool } from "./synthetic/index.js";
 import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
-import type { ServedTool } from "../tools/types.js";
+import type { ServedTool, ToolAnnotations } from "../tools/types.js";
+import { annotationsFor } from "../tools/annotations.js";
 import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
 import { decide } from "../policy/gate.js";
@@ -11,6 +12,9 @@ export interface CatalogEntry {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  title?: string;
+  outputSchema?: Record<string, unknown>;
+  annotations: ToolAnnotations;
   /** null for a served tool that declared no usable risk: the gate denies it. */
   risk: RiskLevel | null;
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
@@ -22,15 +26,20 @@ export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
     name: t.name,
     description: t.description,
     inputSchema: t.inputSchema,
+    annotations: annotationsFor(t.risk, undefined),
     risk: t.risk,
     tool: { kind: "synthetic", impl: t },
   }));
   for (const s of m.registry.list({ overHttp: p.kind === "peer" })) {
+    const risk = m.registry.riskOf(s.definition.name);
     entries.push({
       name: s.definition.name,
       description: s.definition.description,
       inputSchema: s.definition.inputSchema,
-      risk: m.registry.riskOf(s.definition.name),
+      ...(s.definition.title !== undefined && { title: s.definition.title }),
+      ...(s.definition.outputSchema !== undefined && { outputSchema: s.definition.outputSchema }),
+      annotations: annotationsFor(risk, s.definition.annotations),
+      risk,
       tool: { kind: "served", impl: s },
     });
   }
@@ -47,4 +56,16 @@ export function callableTools(m: MotebitContext, p: Principal): { name: string; 
     .filter((e) => e.tool.kind === "served" || (e.tool.impl.usableBy?.(m, p) ?? true))
     .filter((e) => decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance }).outcome === "allow")
     .map((e) => ({ name: e.name, description: e.description, risk: riskName(e.risk as RiskLevel) }));
+}
+
+/** A catalog entry as tools/list shows it. */
+export function listedTool(e: CatalogEntry) {
+  return {
+    name: e.name,
+    ...(e.title !== undefined && { title: e.title }),
+    description: e.description,
+    inputSchema: e.inputSchema,
+    ...(e.outputSchema !== undefined && { outputSchema: e.outputSchema }),
+    annotations: e.annotations,
+  };
 }

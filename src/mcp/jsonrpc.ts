@@ -24,6 +24,8 @@ export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
+/** MCP: resources/read of a URI the server does not have. */
+export const RESOURCE_NOT_FOUND = -32002;
 
 export class RpcError extends Error {
   constructor(

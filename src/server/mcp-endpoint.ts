@@ -1,6 +1,10 @@
 // The stateful half of the Streamable HTTP endpoint, run where requests are serialised (the Durable Object at
 // the edge, the process in Node): consume the jti, rate-limit the caller, check the session, run the message.
-import type { JsonRpcResponse } from "../mcp/jsonrpc.js";
+import type { ClientChannel } from "../mcp/client-channel.js";
+import { InFlight } from "../mcp/in-flight.js";
+import type { JsonRpcId, JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { PendingReplies, replyKey } from "../mcp/pending-replies.js";
+import { newSessionState, type SessionState } from "../mcp/session.js";
 import type { Clock, SqlPort } from "../ports.js";
 import type { Principal } from "../principal.js";
 import { tokenRefusal } from "./auth.js";
@@ -8,11 +12,18 @@ import type { ServerConfig } from "./config.js";
 import { SESSION_HEADER, type McpCall, type ResponseMode } from "./mcp-request.js";
 import { RateLimiter } from "./rate-limit.js";
 import { ReplayStore } from "./replay-store.js";
+import { PostStream } from "./post-stream.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { SessionStore } from "./session-store.js";
 
 /** One JSON-RPC message for one principal (Motebit.handleRpc): a response, or null for notifications. */
-export type RpcHandler = (message: unknown, ctx: { principal: Principal; sessionId?: string }) => Promise<JsonRpcResponse | null>;
+export type RpcHandler = (
+  message: unknown,
+  ctx: { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState },
+) => Promise<JsonRpcResponse | null>;
+
+/** Session state kept in memory (log level, client capabilities, subscriptions); past this many the oldest is dropped. */
+const MAX_SESSION_STATES = 4096;
 
 /** MCP's code for an unknown session. */
 const SESSION_NOT_FOUND = -32001;
@@ -29,6 +40,11 @@ export class McpEndpoint {
   private readonly sessions: SessionStore;
   private readonly limiter: RateLimiter;
   private readonly rpc: RpcHandler;
+  // In memory, in the one place requests are serialised (the Durable Object, the Node process): a cancellation
+  // or a client's answer arrives as its own POST and must find the call it belongs to.
+  private readonly inFlight = new InFlight();
+  private readonly replies = new PendingReplies();
+  private readonly states = new Map<string, SessionState>();
 
   /** Creates its tables if missing. */
   constructor(o: McpEndpointOptions) {
@@ -56,7 +72,9 @@ export class McpEndpoint {
 
     if (call.method === "DELETE") {
       if (call.sessionId === null) return missingSession();
-      return this.sessions.close(call.sessionId, principal.callerId) ? new Response(null, { status: 204 }) : sessionNotFound();
+      if (!this.sessions.close(call.sessionId, principal.callerId)) return sessionNotFound();
+      this.states.delete(call.sessionId);
+      return new Response(null, { status: 204 });
     }
 
     const initialize = call.kind === "request" && (call.message as { method: string }).method === "initialize";
@@ -65,13 +83,79 @@ export class McpEndpoint {
       if (call.sessionId === null) return missingSession();
       if (!this.sessions.use(call.sessionId, principal.callerId)) return sessionNotFound();
     }
-    const response = await this.rpc(call.message, { principal, sessionId: initialize ? undefined : call.sessionId! });
-    if (call.kind !== "request" || response === null) return new Response(null, { status: 202 });
+    const session = initialize ? newSessionState() : this.stateOf(call.sessionId!);
+    const scope = initialize ? "" : call.sessionId!;
+    const message = call.message as { id?: JsonRpcId; method?: string; params?: { requestId?: JsonRpcId; reason?: unknown } };
+
+    if (call.kind === "response") {
+      // A client's answer to one of our requests: to the call waiting in this session, if any.
+      this.replies.settle(replyKey(scope, message.id), message as { result?: unknown; error?: { message?: unknown } });
+      return new Response(null, { status: 202 });
+    }
+    if (call.kind === "notification") {
+      if (message.method === "notifications/cancelled") {
+        this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
+      }
+      await this.rpc(call.message, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
+      return new Response(null, { status: 202 });
+    }
+
+    const key = replyKey(scope, message.id);
+    const controller = this.inFlight.begin(key);
+    const stream = new PostStream(call.sse === true);
+    const done = this.rpc(call.message, { principal, signal: controller.signal, channel: this.channel(scope, stream), session });
+    const ended = done.finally(() => this.inFlight.end(key, controller));
+    await Promise.race([ended, stream.opened]).catch(() => {});
+    if (stream.started) {
+      ended.then(
+        (response) => stream.finish(response),
+        () => stream.finish({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Internal error" } }),
+      );
+      return new Response(stream.body, { status: 200, headers: sseHeaders(new Headers()) });
+    }
+    const response = await ended;
+    if (response === null) return new Response(null, { status: 202 });
 
     const headers = new Headers();
-    if (initialize && "result" in response) headers.set(SESSION_HEADER, this.sessions.open(principal.callerId));
+    if (initialize && "result" in response) {
+      const id = this.sessions.open(principal.callerId);
+      this.remember(id, session);
+      headers.set(SESSION_HEADER, id);
+    }
     return formatResponse(response, call.mode, headers);
   }
+
+  private stateOf(sessionId: string): SessionState {
+    let s = this.states.get(sessionId);
+    if (!s) this.remember(sessionId, (s = newSessionState()));
+    return s;
+  }
+
+  private remember(sessionId: string, s: SessionState): void {
+    if (this.states.size >= MAX_SESSION_STATES) this.states.delete(this.states.keys().next().value!);
+    this.states.set(sessionId, s);
+  }
+
+  /** The way back to the client for one POST: its stream, and answers routed by session + id. */
+  private channel(scope: string, stream: PostStream | null): ClientChannel {
+    return {
+      notify: (method, params) => void stream?.send({ jsonrpc: "2.0", method, params }),
+      request: (method, params, signal) => {
+        const id = this.replies.newId();
+        const answer = this.replies.wait(replyKey(scope, id), signal);
+        if (scope === "" || stream === null || !stream.send({ jsonrpc: "2.0", id, method, params })) {
+          this.replies.settle(replyKey(scope, id), { error: { message: "this request cannot reach the client (it must accept text/event-stream)" } });
+        }
+        return answer;
+      },
+    };
+  }
+}
+
+function sseHeaders(headers: Headers): Headers {
+  headers.set("Content-Type", "text/event-stream");
+  headers.set("Cache-Control", "no-cache");
+  return headers;
 }
 
 function missingSession(): Response {
@@ -85,7 +169,5 @@ function sessionNotFound(): Response {
 /** A JSON body, or one SSE `message` event and the end of the stream. */
 function formatResponse(response: JsonRpcResponse, mode: ResponseMode, headers: Headers): Response {
   if (mode === "json") return jsonResponse(200, response, headers);
-  headers.set("Content-Type", "text/event-stream");
-  headers.set("Cache-Control", "no-cache");
-  return new Response(`event: message\ndata: ${JSON.stringify(response)}\n\n`, { status: 200, headers });
+  return new Response(`event: message\ndata: ${JSON.stringify(response)}\n\n`, { status: 200, headers: sseHeaders(headers) });
 }

@@ -17,7 +17,14 @@ export type McpCall = {
   sessionId: string | null;
 } & (
   | { method: "DELETE" }
-  | { method: "POST"; mode: ResponseMode; kind: "request" | "notification" | "response"; message: unknown }
+  | {
+      method: "POST";
+      mode: ResponseMode;
+      /** The client accepts text/event-stream: messages sent before the result may ride on this POST's answer. */
+      sse?: boolean;
+      kind: "request" | "notification" | "response";
+      message: unknown;
+    }
 );
 
 export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Response };
@@ -36,15 +43,24 @@ function acceptQuality(ranges: { type: string; q: number }[], type: string): num
   return best.q;
 }
 
-/** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
-export function responseMode(accept: string | null): ResponseMode | null {
-  if (accept === null || accept.trim() === "") return "json";
-  const ranges = accept.split(",").map((part) => {
+function acceptRanges(accept: string): { type: string; q: number }[] {
+  return accept.split(",").map((part) => {
     const [type, ...params] = part.split(";");
     const qParam = params.map((p) => p.trim().split("=")).find(([k]) => k.trim().toLowerCase() === "q");
     const q = qParam ? Number(qParam[1]) : 1;
     return { type: type.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
   });
+}
+
+/** Whether the client takes an SSE stream at all (for messages sent before the result). */
+export function acceptsEventStream(accept: string | null): boolean {
+  return accept !== null && acceptQuality(acceptRanges(accept), "text/event-stream") > 0;
+}
+
+/** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
+export function responseMode(accept: string | null): ResponseMode | null {
+  if (accept === null || accept.trim() === "") return "json";
+  const ranges = acceptRanges(accept);
   const json = acceptQuality(ranges, "application/json");
   const sse = acceptQuality(ranges, "text/event-stream");
   if (json <= 0 && sse <= 0) return null;
@@ -96,7 +112,14 @@ export async function preparePost(
   if (!parsed.ok) return parsed;
   return {
     ok: true,
-    value: { ...auth, sessionId: request.headers.get(SESSION_HEADER), method: "POST", mode, ...parsed.value },
+    value: {
+      ...auth,
+      sessionId: request.headers.get(SESSION_HEADER),
+      method: "POST",
+      mode,
+      sse: acceptsEventStream(request.headers.get("Accept")),
+      ...parsed.value,
+    },
   };
 }
 

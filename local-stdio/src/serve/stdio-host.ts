@@ -8,7 +8,11 @@ import type { Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Motebit } from "../../../src/motebit.js";
-import { INVALID_REQUEST, PARSE_ERROR, rpcError } from "../../../src/mcp/jsonrpc.js";
+import { INVALID_REQUEST, PARSE_ERROR, rpcError, type JsonRpcId } from "../../../src/mcp/jsonrpc.js";
+import type { ClientChannel } from "../../../src/mcp/client-channel.js";
+import { InFlight } from "../../../src/mcp/in-flight.js";
+import { PendingReplies, replyKey } from "../../../src/mcp/pending-replies.js";
+import { newSessionState } from "../../../src/mcp/session.js";
 import { OWNER } from "../../../src/principal.js";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
@@ -27,14 +31,41 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
   );
   const transport = new StdioServerTransport(process.stdin.pipe(lines), stdout);
 
+  // One client, one session: its capabilities, log level and subscriptions; its requests in flight (for
+  // notifications/cancelled) and our requests to it waiting for an answer (elicitation, sampling).
+  const session = newSessionState();
+  const inFlight = new InFlight();
+  const replies = new PendingReplies();
+  const channel: ClientChannel = {
+    notify: (method, params) => void send({ jsonrpc: "2.0", method, params }),
+    request: (method, params, signal) => {
+      const id = replies.newId();
+      const answer = replies.wait(replyKey("", id), signal);
+      void send({ jsonrpc: "2.0", id, method, params });
+      return answer;
+    },
+  };
+
   transport.onmessage = (message) => {
+    const msg = message as { id?: JsonRpcId; method?: unknown; params?: { requestId?: JsonRpcId; reason?: unknown }; result?: unknown; error?: unknown };
+    if (msg.method === undefined && ("result" in msg || "error" in msg)) {
+      replies.settle(replyKey("", msg.id), msg as { result?: unknown; error?: { message?: unknown } });
+      return;
+    }
+    if (msg.method === "notifications/cancelled") inFlight.cancel(replyKey("", msg.params?.requestId), String(msg.params?.reason ?? "cancelled by the client"));
+    const isRequest = typeof msg.method === "string" && "id" in msg;
+    const key = replyKey("", msg.id);
+    const controller = isRequest ? inFlight.begin(key, aborter.signal) : null;
     const call = m
-      .handleRpc(message, { principal: OWNER, signal: aborter.signal })
+      .handleRpc(message, { principal: OWNER, signal: controller?.signal ?? aborter.signal, channel, session })
       .then(async (response) => {
         if (response !== null) await send(response);
       })
       .catch((e) => log(`motebit: internal error: ${(e as Error)?.stack ?? e}`))
-      .finally(() => running.delete(call));
+      .finally(() => {
+        if (controller) inFlight.end(key, controller);
+        running.delete(call);
+      });
     running.add(call);
   };
   // A line that is not JSON, or not JSON-RPC, still gets an answer, as JSON-RPC asks (id null: none could be read).

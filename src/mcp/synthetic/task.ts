@@ -5,6 +5,7 @@ import { isOwner, principalLabel } from "../../principal.js";
 import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
 import { runTask } from "../../agent/task-runner.js";
+import { toolContextFor } from "../tool-context.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -48,10 +49,14 @@ export const taskTool: SyntheticTool = {
       const d = await m.verifyDispatchToken(args.dispatch_token as string);
       if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
     }
+    // Stages for a client that asked for progress: admitted, working, signed.
+    const { progress } = toolContextFor(c, "motebit_task");
+    progress(1, 3, "gate passed");
     const overHttp = !isOwner(c.principal);
     const served = m.registry.list({ overHttp });
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
+    progress(2, 3, "tool running");
     const receipt = await runTask({
       prompt: args.prompt as string,
       requiredCapabilities: caps,
@@ -70,6 +75,7 @@ export const taskTool: SyntheticTool = {
       signal: c.signal,
     });
     m.ledger.append(receipt, caller);
+    progress(3, 3, "receipt signed");
     return okJson(receipt);
   },
 };
