@@ -8,6 +8,7 @@
 //   npm run conformance                     both hosts, every 2025-11-25 scenario
 //   npm run conformance -- --host local     one host (edge | local)
 //   npm run conformance -- --scenario ping  one scenario
+//   npm run conformance -- --suite all      also the suite's pending and draft scenarios
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,12 +32,14 @@ const flag = (name) => {
   return i === -1 ? undefined : args[i + 1];
 };
 if (args.includes("--help")) {
-  console.log("usage: npm run conformance [-- --host edge|local] [--scenario NAME]");
+  console.log("usage: npm run conformance [-- --host edge|local] [--scenario NAME] [--suite active|all|pending|draft]");
   process.exit(0);
 }
 const hosts = flag("host") ? [flag("host")] : ["edge", "local"];
 for (const h of hosts) if (h !== "edge" && h !== "local") fail(`--host must be edge or local, got ${h}`);
 const scenario = flag("scenario");
+// Every scenario of the spec version, pending ones included (the active set leaves some 2025-11-25 ones out).
+const suiteName = flag("suite") ?? "all";
 
 function fail(msg) {
   console.error(`conformance: ${msg}`);
@@ -190,6 +193,7 @@ for (const host of hosts) {
     const argv = [path.join(tools, "node_modules/@modelcontextprotocol/conformance/dist/index.js"), "server", "--url", `${proxy.url}/mcp`,
       "--spec-version", SPEC, "-o", outDir, "--expected-failures", path.join(here, "baseline.yml")];
     if (scenario) argv.push("--scenario", scenario);
+    argv.push("--suite", suiteName);
     const suite = await run(node22, argv, { cwd: tools });
     const t = tally(outDir);
     const inspector = scenario ? null : await inspectorCheck(node22, tools, server.url, token);
