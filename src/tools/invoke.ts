@@ -122,6 +122,13 @@ export async function invokeTool(
   }
 }
 
+/** The text of a successful result (what a receipt records): its data, else its text blocks, else its structuredContent as JSON. */
+export function resultText(r: Extract<ToolResult, { ok: true }>): string {
+  if (r.data !== undefined || (r.content === undefined && r.structuredContent === undefined)) return formatToolData(r.data);
+  const texts = (r.content ?? []).flatMap((b) => (b.type === "text" ? [b.text] : []));
+  return texts.length > 0 ? texts.join("\n") : JSON.stringify(r.structuredContent ?? null);
+}
+
 /** The text a successful result becomes: strings as they are, anything else as JSON. */
 export function formatToolData(data: unknown): string {
   return typeof data === "string" ? data : (JSON.stringify(data) ?? "");
