@@ -2,6 +2,7 @@
 // suite's own "everything" server names them, as a motebit tools module. Test-only: `npm run conformance`
 // serves it on loopback; it is never part of a deployment. Platform-neutral, so workerd can bundle it.
 import type { ServedPrompt, ServedResource, ServedTool } from "../../src/tools/types.js";
+import { tools2026 } from "./fixtures-2026.js";
 
 // A 1×1 PNG and a tiny WAV: what the suite checks is the block's shape, not the pixels.
 const PNG =
@@ -201,7 +202,7 @@ export const tools: ServedTool[] = [
   ),
 ];
 
-export default tools;
+export default [...tools, ...tools2026];
 
 export const resources: ServedResource[] = [
   {

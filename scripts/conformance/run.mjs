@@ -24,7 +24,7 @@ const cache = path.join(root, ".cache");
 const NODE22 = "22.23.5";
 const SUITE = "@modelcontextprotocol/conformance@0.2.0-alpha.12";
 const INSPECTOR = "@modelcontextprotocol/inspector-cli@1.0.3";
-const SPEC = "2025-11-25";
+const SPECS = ["2025-11-25", "2026-07-28"];
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -38,6 +38,8 @@ if (args.includes("--help")) {
 const hosts = flag("host") ? [flag("host")] : ["edge", "local"];
 for (const h of hosts) if (h !== "edge" && h !== "local") fail(`--host must be edge or local, got ${h}`);
 const scenario = flag("scenario");
+const specs = flag("spec-version") ? [flag("spec-version")] : SPECS;
+for (const v of specs) if (!SPECS.includes(v)) fail(`--spec-version must be one of ${SPECS.join(", ")}, got ${v}`);
 // Every scenario of the spec version, pending ones included (the active set leaves some 2025-11-25 ones out).
 const suiteName = flag("suite") ?? "all";
 
@@ -188,17 +190,21 @@ for (const host of hosts) {
   const server = await startHost(host, tmp, token);
   const proxy = await startAuthProxy(server.url, token);
   try {
-    const outDir = path.join(root, "conformance-results", `${host}-${SPEC}`);
-    rmSync(outDir, { recursive: true, force: true });
-    const argv = [path.join(tools, "node_modules/@modelcontextprotocol/conformance/dist/index.js"), "server", "--url", `${proxy.url}/mcp`,
-      "--spec-version", SPEC, "-o", outDir, "--expected-failures", path.join(here, "baseline.yml")];
-    if (scenario) argv.push("--scenario", scenario);
-    argv.push("--suite", suiteName);
-    const suite = await run(node22, argv, { cwd: tools });
-    const t = tally(outDir);
+    for (const spec of specs) {
+      const outDir = path.join(root, "conformance-results", `${host}-${spec}`);
+      rmSync(outDir, { recursive: true, force: true });
+      const argv = [path.join(tools, "node_modules/@modelcontextprotocol/conformance/dist/index.js"), "server", "--url", `${proxy.url}/mcp`,
+        "--spec-version", spec, "-o", outDir, "--expected-failures", path.join(here, `baseline-${spec}.yml`)];
+      if (scenario) argv.push("--scenario", scenario);
+      argv.push("--suite", suiteName);
+      const suite = await run(node22, argv, { cwd: tools });
+      const t = tally(outDir);
+      summary.push({ host, spec, suiteExit: suite.code, ...t, inspector: null });
+      if (suite.code !== 0) failed = true;
+    }
     const inspector = scenario ? null : await inspectorCheck(node22, tools, server.url, token);
-    summary.push({ host, suiteExit: suite.code, ...t, inspector });
-    if (suite.code !== 0 || (inspector && !inspector.ok)) failed = true;
+    summary.at(-1).inspector = inspector;
+    if (inspector && !inspector.ok) failed = true;
   } finally {
     await proxy.close();
     await server.stop();
@@ -206,10 +212,10 @@ for (const host of hosts) {
 }
 rmSync(tmp, { recursive: true, force: true });
 
-console.log("\n== conformance summary (" + SPEC + ") ==");
+console.log("\n== conformance summary ==");
 for (const s of summary) {
   const insp = s.inspector === null ? "skipped" : s.inspector.ok ? "ok" : `FAILED (list ${s.inspector.listed}, call ${s.inspector.called})`;
-  console.log(`${s.host}: ${s.SUCCESS} passed, ${s.FAILURE} failed, ${s.WARNING} warnings; suite exit ${s.suiteExit}; inspector ${insp}`);
+  console.log(`${s.host} ${s.spec}: ${s.SUCCESS} passed, ${s.FAILURE} failed, ${s.WARNING} warnings; suite exit ${s.suiteExit}; inspector ${insp}`);
   for (const f of s.failed) console.log(`  FAILURE ${f}`);
 }
 process.exit(failed ? 1 : 0);

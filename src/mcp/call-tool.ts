@@ -4,6 +4,7 @@ import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
 import { toolContextFor } from "./tool-context.js";
+import { inputRequiredResult, openRound } from "./input-required.js";
 import { clientSupports } from "./session.js";
 import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
@@ -13,7 +14,14 @@ import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
-export async function callTool(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown): Promise<CallToolResult> {
+export async function callTool(
+  m: MotebitContext,
+  c: CallContext,
+  name: unknown,
+  rawArgs: unknown,
+  /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */
+  retry?: { inputResponses?: unknown; requestState?: unknown },
+): Promise<CallToolResult | Record<string, unknown>> {
   const args = rawArgs === undefined ? {} : rawArgs;
   const record = (outcome: AuditOutcome) =>
     m.audit.record({ tool: String(name).slice(0, 200), caller: principalLabel(c.principal), args, outcome, at: m.clock.now() });
@@ -52,7 +60,16 @@ export async function callTool(m: MotebitContext, c: CallContext, name: unknown,
   if (entry.tool.kind === "synthetic") {
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
-    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name));
+    const round = retry === undefined ? undefined : await openRound(m, c, name, args, retry);
+    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name, round));
+    if (round?.needsInput) {
+      record("input_required");
+      return inputRequiredResult(m, c, name, args, round);
+    }
+    if (round?.missingCapability && !r.ok) {
+      record("invalid");
+      throw round.missingCapabilityError();
+    }
     outcome = servedOutcome(entry.tool.impl.definition, r);
   }
   record(outcome.kind === "ok" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");

@@ -8,8 +8,8 @@ import { completeResourceVariable, listResources, listResourceTemplates, readRes
 import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
 import { isLogLevel, LOG_LEVELS } from "./session.js";
 import { isOwner } from "../principal.js";
-
-export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
+import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
+import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
 
@@ -22,17 +22,21 @@ const METHODS: Record<string, Handler> = {
     c.session.clientCapabilities = typeof caps === "object" && caps !== null && !Array.isArray(caps) ? (caps as Record<string, unknown>) : {};
     return {
       protocolVersion: negotiateProtocolVersion(params.protocolVersion),
-      capabilities: {
-        tools: { listChanged: false },
-        resources: { subscribe: true, listChanged: false },
-        prompts: { listChanged: false },
-        logging: {},
-        completions: {},
-      },
+      capabilities: SERVER_CAPABILITIES,
       serverInfo: SERVER_INFO,
-      instructions:
-        `This is motebit ${m.motebitId} (${m.did}). Results end with an identity tag; motebit_task returns ` +
-        `ExecutionReceipts signed with its Ed25519 key. Call motebit_tools to see what you may use.`,
+      instructions: serverInstructions(m.motebitId, m.did),
+    };
+  },
+  // 2026-07-28's answer to "who are you": no session opens. Sessions learnt it at initialize.
+  async "server/discover"(m, c) {
+    if (c.session.statelessVersion === null) throw new RpcError(METHOD_NOT_FOUND, "Method not found: server/discover (a 2026-07-28 method)");
+    // No resources/subscribe without a session (2026-07-28 moved it to subscriptions/listen, not served here).
+    const { subscribe: _none, ...resources } = SERVER_CAPABILITIES.resources;
+    return {
+      supportedVersions: [...STATELESS_PROTOCOL_VERSIONS],
+      capabilities: { ...SERVER_CAPABILITIES, resources },
+      serverInfo: SERVER_INFO,
+      instructions: serverInstructions(m.motebitId, m.did),
     };
   },
   async ping() {
@@ -47,7 +51,9 @@ const METHODS: Record<string, Handler> = {
     return { tools: catalogFor(m, c.principal).map(listedTool) };
   },
   async "tools/call"(m, c, params) {
-    const result = await callTool(m, c, params.name, params.arguments);
+    // 2026-07-28 asks the client through input-required results: the retry carries the answers and our signed state.
+    const retry = c.session.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
+    const result = await callTool(m, c, params.name, params.arguments, retry);
     if (isOwner(c.principal) && c.session.subscriptions.has(STATE_URI)) c.channel.notify("notifications/resources/updated", { uri: STATE_URI });
     return result;
   },
@@ -112,7 +118,7 @@ export async function dispatch(m: MotebitContext, c: CallContext, message: unkno
     const progressToken = progressTokenOf(params);
     return rpcResult(id, await handler(m, progressToken === undefined ? c : { ...c, progressToken }, params ?? {}));
   } catch (e) {
-    if (e instanceof RpcError) return rpcError(id, e.code, e.message);
+    if (e instanceof RpcError) return rpcError(id, e.code, e.message, e.data);
     m.log(`internal error in ${method}: ${(e as Error)?.stack ?? String(e)}`);
     return rpcError(id, INTERNAL_ERROR, "Internal error");
   }

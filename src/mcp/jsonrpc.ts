@@ -31,6 +31,8 @@ export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** Goes out as the error's `data` when set. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -40,8 +42,8 @@ export function rpcResult(id: JsonRpcId, result: unknown): JsonRpcResponse {
   return { jsonrpc: "2.0", id, result };
 }
 
-export function rpcError(id: JsonRpcId | null, code: number, message: string): JsonRpcResponse {
-  return { jsonrpc: "2.0", id, error: { code, message } };
+export function rpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined && { data }) } };
 }
 
 export type ClassifiedMessage =

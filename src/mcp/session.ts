@@ -8,23 +8,25 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface SessionState {
   /** `capabilities` of the client's initialize; null until then (or after a host restart). */
   clientCapabilities: Record<string, unknown> | null;
-  /** notifications/message below this level are not sent. */
-  logLevel: LogLevel;
+  /** notifications/message below this level are not sent; null: none are (a 2026-07-28 request that asked for none). */
+  logLevel: LogLevel | null;
   /** Resource URIs this session subscribed to. */
   subscriptions: Set<string>;
+  /** Set for a 2026-07-28 request, which is its own session: the version its `_meta` names. */
+  statelessVersion: string | null;
 }
 
 /** Logs at info and above reach a client that never called logging/setLevel. */
 export function newSessionState(): SessionState {
-  return { clientCapabilities: null, logLevel: "info", subscriptions: new Set() };
+  return { clientCapabilities: null, logLevel: "info", subscriptions: new Set(), statelessVersion: null };
 }
 
 export function isLogLevel(v: unknown): v is LogLevel {
   return typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
 }
 
-export function logLevelAtLeast(level: LogLevel, threshold: LogLevel): boolean {
-  return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
+export function logLevelAtLeast(level: LogLevel, threshold: LogLevel | null): boolean {
+  return threshold !== null && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
 }
 
 export function clientSupports(s: SessionState, capability: "elicitation" | "sampling" | "roots"): boolean {

@@ -3,13 +3,17 @@
 // asking needs the client to have declared the capability at initialize.
 import type { ToolContext } from "../tools/types.js";
 import type { CallContext } from "./context.js";
+import type { InputMethod, InputRound } from "./input-required.js";
 import { clientSupports, logLevelAtLeast, type LogLevel } from "./session.js";
 
-export function toolContextFor(c: CallContext, logger: string): Omit<ToolContext, "signal"> {
-  const ask = (capability: "elicitation" | "sampling", method: string) => async (params: Record<string, unknown>) => {
+export function toolContextFor(c: CallContext, logger: string, round?: InputRound): Omit<ToolContext, "signal"> {
+  // 2026-07-28 asks through the call's input-required result; a session asks over its channel.
+  const ask = (capability: "elicitation" | "sampling" | "roots", method: InputMethod) => async (params: Record<string, unknown>, key?: string) => {
+    if (round !== undefined) return round.ask(method, params, key);
     if (!clientSupports(c.session, capability)) throw new Error(`the client did not declare the ${capability} capability`);
     return c.channel.request(method, params, c.signal);
   };
+  const askRoots = ask("roots", "roots/list");
   let last = -Infinity;
   return {
     progress(done, total, message) {
@@ -29,5 +33,6 @@ export function toolContextFor(c: CallContext, logger: string): Omit<ToolContext
     },
     elicit: ask("elicitation", "elicitation/create"),
     sample: ask("sampling", "sampling/createMessage"),
+    roots: (key) => askRoots({}, key),
   };
 }

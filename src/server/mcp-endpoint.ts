@@ -2,7 +2,9 @@
 // the edge, the process in Node): consume the jti, rate-limit the caller, check the session, run the message.
 import type { ClientChannel } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
-import type { JsonRpcId, JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { METHOD_NOT_FOUND, rpcError, type JsonRpcId, type JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { shapeStatelessResponse, statelessHttpStatus } from "../mcp/stateless-result.js";
+import { REMOVED_METHODS, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { PendingReplies, replyKey } from "../mcp/pending-replies.js";
 import { newSessionState, type SessionState } from "../mcp/session.js";
 import type { Clock, SqlPort } from "../ports.js";
@@ -77,6 +79,8 @@ export class McpEndpoint {
       return new Response(null, { status: 204 });
     }
 
+    if (call.stateless) return this.handleStateless(call, call.stateless);
+
     const initialize = call.kind === "request" && (call.message as { method: string }).method === "initialize";
     // initialize opens a new session whatever header it carries; everything else must name a live one of its own.
     if (!initialize) {
@@ -125,6 +129,55 @@ export class McpEndpoint {
     return formatResponse(response, call.mode, headers);
   }
 
+  /** A 2026-07-28 request: its own session, built from its `_meta`; nothing is remembered after it. */
+  private async handleStateless(call: Extract<McpCall, { method: "POST" }>, envelope: StatelessEnvelope): Promise<Response> {
+    const { principal } = call;
+    const message = call.message as { id?: JsonRpcId; method: string; params?: Record<string, unknown> & { requestId?: JsonRpcId; reason?: unknown } };
+    // Cancellations still arrive as notifications; the scope keeps one caller from cancelling another's requests.
+    const scope = `stateless\u0000${principal.callerId}`;
+    const session: SessionState = {
+      clientCapabilities: envelope.clientCapabilities,
+      logLevel: envelope.logLevel,
+      subscriptions: new Set(),
+      statelessVersion: envelope.protocolVersion,
+    };
+    if (call.kind !== "request") {
+      if (message.method === "notifications/cancelled") {
+        this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
+      }
+      return new Response(null, { status: 202 });
+    }
+    if (REMOVED_METHODS.has(message.method)) {
+      const removed = rpcError(message.id!, METHOD_NOT_FOUND, `Method not found: ${message.method} (not part of protocol ${envelope.protocolVersion})`);
+      return jsonResponse(404, removed);
+    }
+    const shape = (r: JsonRpcResponse) => shapeStatelessResponse(message.method, message.params, r);
+    const key = replyKey(scope, message.id);
+    const controller = this.inFlight.begin(key);
+    const stream = new PostStream(call.sse === true);
+    // No server-to-client requests in this revision (input-required results replace them): notifications only.
+    const channel: ClientChannel = {
+      notify: (method, params) => void stream.send({ jsonrpc: "2.0", method, params }),
+      request: async (method) => {
+        throw new Error(`protocol ${envelope.protocolVersion} has no server-to-client requests (${method})`);
+      },
+    };
+    const done = this.rpc(call.message, { principal, signal: controller.signal, channel, session });
+    const ended = done.finally(() => this.inFlight.end(key, controller));
+    await Promise.race([ended, stream.opened]).catch(() => {});
+    if (stream.started) {
+      ended.then(
+        (response) => stream.finish(response === null ? null : shape(response)),
+        () => stream.finish({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Internal error" } }),
+      );
+      return new Response(stream.body, { status: 200, headers: sseHeaders(new Headers()) });
+    }
+    const response = await ended;
+    if (response === null) return new Response(null, { status: 202 });
+    const shaped = shape(response);
+    return formatResponse(shaped, call.mode, new Headers(), statelessHttpStatus(shaped));
+  }
+
   private stateOf(sessionId: string): SessionState {
     let s = this.states.get(sessionId);
     if (!s) this.remember(sessionId, (s = newSessionState()));
@@ -167,7 +220,7 @@ function sessionNotFound(): Response {
 }
 
 /** A JSON body, or one SSE `message` event and the end of the stream. */
-function formatResponse(response: JsonRpcResponse, mode: ResponseMode, headers: Headers): Response {
-  if (mode === "json") return jsonResponse(200, response, headers);
-  return new Response(`event: message\ndata: ${JSON.stringify(response)}\n\n`, { status: 200, headers: sseHeaders(headers) });
+function formatResponse(response: JsonRpcResponse, mode: ResponseMode, headers: Headers, status = 200): Response {
+  if (mode === "json") return jsonResponse(status, response, headers);
+  return new Response(`event: message\ndata: ${JSON.stringify(response)}\n\n`, { status, headers: sseHeaders(headers) });
 }

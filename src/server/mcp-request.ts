@@ -2,10 +2,11 @@
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
 import { classifyMessage, INVALID_REQUEST, PARSE_ERROR } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
+import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readBodyCapped } from "./body.js";
-import { rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 
 export type ResponseMode = "json" | "sse";
 
@@ -24,6 +25,8 @@ export type McpCall = {
       sse?: boolean;
       kind: "request" | "notification" | "response";
       message: unknown;
+      /** Set for a 2026-07-28 request: served without a session, from what it declares. */
+      stateless?: StatelessEnvelope;
     }
 );
 
@@ -31,6 +34,8 @@ export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Respon
 
 export const SESSION_HEADER = "Mcp-Session-Id";
 export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
+export const METHOD_HEADER = "Mcp-Method";
+export const NAME_HEADER = "Mcp-Name";
 
 /** The q-value the Accept header gives `type`, taken from the most specific range that matches it. */
 function acceptQuality(ranges: { type: string; q: number }[], type: string): number {
@@ -104,12 +109,26 @@ export async function preparePost(
   if (mode === null) {
     return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
   }
-  const badVersion = checkProtocolVersion(request.headers);
-  if (badVersion) return { ok: false, response: badVersion };
   const body = await readBodyCapped(request.body, maxBodyBytes);
   if (!body.ok) return { ok: false, response: tooLarge(maxBodyBytes) };
   const parsed = parseMessage(body.bytes);
   if (!parsed.ok) return parsed;
+  // The body says which revision it speaks; a 2026-07-28 request is checked against its headers here.
+  const h = request.headers;
+  const revision = classifyRevision(parsed.value.kind, parsed.value.message as never, {
+    protocolVersion: h.get(PROTOCOL_VERSION_HEADER),
+    method: h.get(METHOD_HEADER),
+    name: h.get(NAME_HEADER),
+  });
+  if ("refused" in revision) {
+    const r = revision.refused;
+    const error = { code: r.code, message: r.message, ...(r.data !== undefined && { data: r.data }) };
+    return { ok: false, response: jsonResponse(r.status, { jsonrpc: "2.0", id: r.id, error }) };
+  }
+  if (!revision.stateless) {
+    const badVersion = checkProtocolVersion(h);
+    if (badVersion) return { ok: false, response: badVersion };
+  }
   return {
     ok: true,
     value: {
@@ -119,6 +138,7 @@ export async function preparePost(
       mode,
       sse: acceptsEventStream(request.headers.get("Accept")),
       ...parsed.value,
+      ...(revision.stateless && { stateless: revision.envelope }),
     },
   };
 }

@@ -80,6 +80,9 @@ export const NO_CLIENT: Omit<ToolContext, "signal"> = {
   sample: async () => {
     throw new Error("no client to ask here");
   },
+  roots: async () => {
+    throw new Error("no client to ask here");
+  },
 };
 
 function isSerialisable(data: unknown): boolean {

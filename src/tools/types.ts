@@ -51,10 +51,16 @@ export interface ToolContext {
   progress(done: number, total?: number, message?: string): void;
   /** A log notification for the client; dropped below the level its session set. */
   log(level: LogLevel, data: unknown): void;
-  /** Asks the client's user (elicitation/create); rejects when the client cannot be asked. */
-  elicit(params: Record<string, unknown>): Promise<unknown>;
-  /** Asks the client's model (sampling/createMessage); rejects when the client cannot be asked. */
-  sample(params: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Asks the client's user (elicitation/create); rejects when the client cannot be asked. `key` names the question
+   * in a 2026-07-28 input-required result (default: by order of asking); there the handler runs again from the
+   * start once the client has answered, so everything before the last question must be safe to repeat.
+   */
+  elicit(params: Record<string, unknown>, key?: string): Promise<unknown>;
+  /** Asks the client's model (sampling/createMessage); rejects when the client cannot be asked. `key`: as for elicit. */
+  sample(params: Record<string, unknown>, key?: string): Promise<unknown>;
+  /** Asks the client for its roots (roots/list); rejects when the client cannot be asked. `key`: as for elicit. */
+  roots(key?: string): Promise<unknown>;
 }
 
 export interface ServedTool {
