@@ -5,6 +5,8 @@
 //             SQLite, the same signed tokens: our auth, replay set, rate limit, sessions and gate, minus workerd and
 //             wrangler dev's proxy — the fair comparison with the baseline, which runs in the same runtime
 //   baseline: the MCP SDK's McpServer + StreamableHTTPServerTransport in this Node process, no auth, JSON responses
+//   workerd baseline: Cloudflare's createMcpHandler (agents/mcp/server) over an SDK v2 McpServer, in the same
+//             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
 import { createServer, type Server } from "node:http";
@@ -73,38 +75,48 @@ async function callEcho(side: Side, i: number, session: string): Promise<void> {
   if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
 }
 
-/** tools/call echo in one session (request indices 0 and 1 went to initialize and initialized). */
-async function drive(side: Side): Promise<Result> {
+/** The per-request work of one side: tools/call echo in one session (request indices 0 and 1 went to initialize). */
+async function prepare(side: Side): Promise<{ name: string; one: (i: number) => Promise<void>; first: number }> {
   const session = await openSession(side, 0);
-  return measure(side.name, (i) => callEcho(side, i, session), 2);
+  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2 };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs `one(i)` N times (after a warm-up) from CONCURRENCY loops; latency of each, wall time of all. */
-async function measure(name: string, one: (i: number) => Promise<void>, first = 0): Promise<Result> {
-  let next = first;
-  const run = async (count: number, latencies: number[] | null, deadline: number) => {
-    const end = next + count;
+const ROUNDS = 10;
+
+/**
+ * Runs every side N times (after a warm-up), CONCURRENCY loops each, in ROUNDS interleaved rounds: on a shared
+ * machine the load drifts, and interleaving spreads that drift over all sides alike instead of favouring one.
+ */
+async function measure(sides: { name: string; one: (i: number) => Promise<void>; first?: number }[]): Promise<Result[]> {
+  const next = sides.map((s) => s.first ?? 0);
+  const latencies = sides.map(() => [] as number[]);
+  const busy = sides.map(() => 0);
+  const deadline = Date.now() + SIDE_CAP_MS * sides.length;
+  const batch = async (k: number, count: number, record: boolean) => {
+    const end = next[k] + count;
+    const t0 = performance.now();
     const worker = async () => {
-      while (next < end && Date.now() < deadline) {
-        const i = next++;
-        const t0 = performance.now();
-        await one(i);
-        latencies?.push(performance.now() - t0);
+      while (next[k] < end && Date.now() < deadline) {
+        const i = next[k]++;
+        const s = performance.now();
+        await sides[k].one(i);
+        if (record) latencies[k].push(performance.now() - s);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    if (record) busy[k] += performance.now() - t0;
   };
-  await run(WARMUP, null, Date.now() + SIDE_CAP_MS);
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  await run(N, latencies, Date.now() + SIDE_CAP_MS);
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { name, done: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  for (let k = 0; k < sides.length; k++) await batch(k, WARMUP, false);
+  for (let r = 0; r < ROUNDS; r++) for (let k = 0; k < sides.length; k++) await batch(k, Math.ceil(N / ROUNDS), true);
+  return sides.map((s, k) => {
+    const l = latencies[k].sort((a, b) => a - b);
+    const seconds = busy[k] / 1000;
+    return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99) };
+  });
 }
 
 /** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
@@ -164,7 +176,8 @@ async function main() {
     // High enough never to refuse, so the bucket's work is still measured.
     MOTEBIT_RATE_LIMIT: "1000000",
   };
-  const edge = await startLocalEdge(env, { args: ["--log-level", "warn"] }); // wrangler's per-request dev log is not the edge's work
+  // The edge with the workerd baseline beside it; wrangler's per-request dev log is not the edge's work.
+  const edge = await startLocalEdge(env, { args: ["-c", "bench/edge/wrangler.bench.toml", "--log-level", "warn"] });
   const nodeApp = await startNodeApp(env);
   const baseline = await startBaseline();
   try {
@@ -182,25 +195,36 @@ async function main() {
     );
     const mintMs = (performance.now() - m0) / total;
 
-    const edgeResult = await drive({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) });
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
-    const nodeResult = await drive({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) });
-    const baseResult = await drive({ name: "baseline", url: baseline.url, auth: () => ({}) });
-    // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
-    const floor = await measure("edge floor", async () => {
-      const res = await fetch(`${edge.url}/health`);
-      if (res.status !== 200) throw new Error(`/health HTTP ${res.status}`);
-      await res.arrayBuffer();
-    });
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor] = await measure([
+      await prepare({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
+      await prepare({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
+      await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
+      await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+      {
+        // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
+        name: "edge floor",
+        one: async () => {
+          const res = await fetch(`${edge.url}/health`);
+          if (res.status !== 200) throw new Error(`/health HTTP ${res.status}`);
+          await res.arrayBuffer();
+        },
+      },
+    ]);
 
-    console.log(`tools/call echo, ${N} requests per side, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
+    console.log(`tools/call echo, ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
     console.log(row(nodeResult));
     console.log(row(baseResult));
+    console.log(`${row(workerdBase)}   (createMcpHandler + SDK v2 in the same workerd)`);
     console.log(`${row(floor)}   (GET /health: dev proxy + Worker, no auth, no object)`);
     console.log(
       `edge/baseline: throughput ${(edgeResult.rps / baseResult.rps).toFixed(2)}x, ` +
         `p50 ${(edgeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / baseResult.p99).toFixed(2)}x`,
+    );
+    console.log(
+      `edge/workerd baseline (same workerd, same client): throughput ${(edgeResult.rps / workerdBase.rps).toFixed(2)}x, ` +
+        `p50 ${(edgeResult.p50 / workerdBase.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / workerdBase.p99).toFixed(2)}x`,
     );
     console.log(
       `node app/baseline (same runtime): throughput ${(nodeResult.rps / baseResult.rps).toFixed(2)}x, ` +

@@ -66,7 +66,7 @@ describe("progress and logs over HTTP", () => {
       });
     const plain = await post({ jsonrpc: "2.0", id: 41, method: "tools/call", params: { name: "picture", arguments: {}, _meta: { progressToken: "p" } } });
     expect(plain.headers.get("content-type")).toMatch(/^application\/json/);
-    expect((await plain.json()).result.content[0].text).toMatch(/^here it is/);
+    expect(((await plain.json()) as any).result.content[0].text).toMatch(/^here it is/);
 
     const streamed = await post({ jsonrpc: "2.0", id: 42, method: "tools/call", params: { name: "report", arguments: {}, _meta: { progressToken: "t" } } });
     expect(streamed.headers.get("content-type")).toBe("text/event-stream");

@@ -62,7 +62,7 @@ describe("stdio: progress, logs, cancellation", () => {
     for (let i = 0; i < 50 && receipts.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 50));
       const read = await client.readResource({ uri: "motebit://receipts" });
-      receipts = (JSON.parse(String(read.contents[0].text)) as { receipt: { status: string; result: string } }[]).map((s) => s.receipt);
+      receipts = (JSON.parse((read.contents[0] as { text: string }).text) as { receipt: { status: string; result: string } }[]).map((s) => s.receipt);
     }
     expect(receipts[0]).toMatchObject({ status: "failed", result: "Error: task cancelled" });
     expect(Date.now() - started).toBeLessThan(10_000);
