@@ -9,6 +9,7 @@ import { systemClock } from "../../../src/ports.js";
 import { readServerConfig } from "../../../src/server/config.js";
 import { loadHostIdentity } from "../../../src/server/identity.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
+import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { protocolPrompts, protocolResources, protocolTools } from "./protocol-tools.js";
 import { memorySql } from "./sqlite.js";
@@ -23,7 +24,8 @@ export interface ProtocolHost {
   close(): Promise<void>;
 }
 
-export async function startProtocolHost(): Promise<ProtocolHost> {
+/** `env`: more server settings (e.g. MOTEBIT_RELAY_TRUST), as the edge reads them; `extraTools`: served after the protocol tools. */
+export async function startProtocolHost(env: Record<string, string> = {}, extraTools: ServedTool[] = []): Promise<ProtocolHost> {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
@@ -32,10 +34,10 @@ export async function startProtocolHost(): Promise<ProtocolHost> {
     signer: id.signer,
     motebitId: id.motebitId,
     deviceId: id.deviceId,
-    tools: ToolRegistry.fromModule(protocolTools, { resources: protocolResources, prompts: protocolPrompts }),
+    tools: ToolRegistry.fromModule([...protocolTools, ...extraTools], { resources: protocolResources, prompts: protocolPrompts }),
     taskTimeoutMs: 30_000,
   });
-  const config = readServerConfig({ MOTEBIT_AUTH_TOKEN: keys.auth_token, MOTEBIT_RATE_LIMIT: "0" });
+  const config = readServerConfig({ MOTEBIT_AUTH_TOKEN: keys.auth_token, MOTEBIT_RATE_LIMIT: "0", ...env });
   const http = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
   const clients: Client[] = [];
   return {
