@@ -4,10 +4,19 @@ import type { ServedTool, ToolContext } from "../../src/tools/types.js";
 
 const noArgs = { type: "object", properties: {} } as const;
 const text = (t: string) => ({ ok: true as const, content: [{ type: "text" as const, text: t }] });
-const tool = (name: string, description: string, handler: ServedTool["handler"]): ServedTool => ({
-  definition: { name, description, inputSchema: noArgs, risk: "R0_READ" },
-  handler,
-});
+const tool = (
+  name: string,
+  description: string,
+  handler: ServedTool["handler"],
+  more: Partial<ServedTool["definition"]> = {},
+): ServedTool => ({ definition: { name, description, inputSchema: noArgs, risk: "R0_READ", ...more }, handler });
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(t), reject(new Error("aborted"))), { once: true });
+  });
+const optional = { execution: { taskSupport: "optional" as const } };
 
 const askName = (ctx: ToolContext, key: string, message = "What is your name?") =>
   ctx.elicit({ message, requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } }, key);
@@ -48,4 +57,35 @@ export const tools2026: ServedTool[] = [
     const r = await Promise.allSettled([askName(ctx, "user_name"), askModel(ctx, "sample")]);
     return text(answered(r.map((x) => (x.status === "fulfilled" ? x.value : null))));
   }),
+  // The tasks extension's fixtures.
+  tool("greet", "Greets, synchronously", (a) => text(`Hello, ${String(a.name)}!`), {
+    inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+  }),
+  tool(
+    "slow_compute",
+    "Sleeps `seconds`, then answers; runs as a task",
+    async (a, ctx) => {
+      await sleep(Number(a.seconds ?? 0) * 1000, ctx.signal);
+      return text(`computed after ${Number(a.seconds ?? 0)} s`);
+    },
+    { inputSchema: { type: "object", properties: { seconds: { type: "number" } } }, ...optional },
+  ),
+  tool(
+    "failing_job",
+    "Fails as a tool after about a second; only as a task",
+    async (_a, ctx) => {
+      await sleep(1000, ctx.signal);
+      return { ok: false, error: "failing_job failed, as it always does" };
+    },
+    { execution: { taskSupport: "required" } },
+  ),
+  tool("confirm_delete", "Asks for confirmation, then deletes nothing", async (_a, ctx) => {
+    const r = (await ctx.elicit({ message: "Delete?", requestedSchema: { type: "object", properties: { confirm: { type: "boolean" } } } }, "confirm")) as { action?: string };
+    return text(`delete ${r.action === "accept" ? "confirmed" : "declined"}`);
+  }, optional),
+  tool("multi_input", "Asks two questions at once", async (_a, ctx) => {
+    const schema = { type: "object", properties: { value: { type: "string" } } };
+    const [a, b] = await Promise.all([ctx.elicit({ message: "First?", requestedSchema: schema }, "first"), ctx.elicit({ message: "Second?", requestedSchema: schema }, "second")]);
+    return text(answered([a, b]));
+  }, optional),
 ];

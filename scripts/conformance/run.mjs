@@ -5,8 +5,9 @@
 // an Authorization header). The suite needs Node ≥ 22: a Node 22 binary comes from the npm registry into
 // .cache/ on first use. Results: conformance-results/<host>-<spec version>/ (git-ignored).
 //
-//   npm run conformance                     both hosts, every 2025-11-25 scenario
+//   npm run conformance                     both hosts, every 2025-11-25 and 2026-07-28 scenario (+ the tasks extension)
 //   npm run conformance -- --host local     one host (edge | local)
+//   npm run conformance -- --spec-version 2026-07-28   one spec version
 //   npm run conformance -- --scenario ping  one scenario
 //   npm run conformance -- --suite all      also the suite's pending and draft scenarios
 import { execFileSync, spawn } from "node:child_process";
@@ -25,6 +26,10 @@ const NODE22 = "22.23.5";
 const SUITE = "@modelcontextprotocol/conformance@0.2.0-alpha.12";
 const INSPECTOR = "@modelcontextprotocol/inspector-cli@1.0.3";
 const SPECS = ["2025-11-25", "2026-07-28"];
+const TASKS_SCENARIOS = [
+  "tasks-capability-negotiation", "tasks-lifecycle", "tasks-wire-fields", "tasks-request-state-removal", "tasks-mrtr-input",
+  "tasks-request-headers", "tasks-dispatch-and-envelope", "tasks-status-notifications", "tasks-required-task-error", "tasks-mrtr-composition",
+];
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -32,7 +37,7 @@ const flag = (name) => {
   return i === -1 ? undefined : args[i + 1];
 };
 if (args.includes("--help")) {
-  console.log("usage: npm run conformance [-- --host edge|local] [--scenario NAME] [--suite active|all|pending|draft]");
+  console.log("usage: npm run conformance [-- --host edge|local] [--spec-version 2025-11-25|2026-07-28] [--scenario NAME] [--suite active|all|pending|draft]");
   process.exit(0);
 }
 const hosts = flag("host") ? [flag("host")] : ["edge", "local"];
@@ -201,6 +206,20 @@ for (const host of hosts) {
       const t = tally(outDir);
       summary.push({ host, spec, suiteExit: suite.code, ...t, inspector: null });
       if (suite.code !== 0) failed = true;
+    }
+    // The tasks extension (2026-07-28 wire) is on no spec version's timeline: its scenarios run one by one, forced.
+    if (specs.includes("2026-07-28") && !scenario) {
+      const outDir = path.join(root, "conformance-results", `${host}-tasks`);
+      rmSync(outDir, { recursive: true, force: true });
+      let exit = 0;
+      for (const name of TASKS_SCENARIOS) {
+        const argv = [path.join(tools, "node_modules/@modelcontextprotocol/conformance/dist/index.js"), "server", "--url", `${proxy.url}/mcp`,
+          "--spec-version", "2026-07-28", "--force", "--scenario", name, "-o", outDir, "--expected-failures", path.join(here, "baseline-tasks.yml")];
+        const r = await run(node22, argv, { cwd: tools });
+        if (r.code !== 0) exit = r.code;
+      }
+      summary.push({ host, spec: "tasks extension", suiteExit: exit, ...tally(outDir), inspector: null });
+      if (exit !== 0) failed = true;
     }
     const inspector = scenario ? null : await inspectorCheck(node22, tools, server.url, token);
     summary.at(-1).inspector = inspector;

@@ -4,7 +4,9 @@ import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
 import { toolContextFor } from "./tool-context.js";
-import { inputRequiredResult, openRound } from "./input-required.js";
+import { InputRound, inputRequiredResult, openRound } from "./input-required.js";
+import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
+import { TASKS_EXTENSION } from "./tasks-extension.js";
 import { clientSupports } from "./session.js";
 import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
@@ -47,6 +49,16 @@ export async function callTool(
     record("invalid");
     return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
   }
+  // A 2026-07-28 client that negotiated tasks gets a handle at once; the task runs this same call again, as itself.
+  if (entry.taskSupport !== undefined && c.session.statelessVersion !== null && c.session.taskAnswers === undefined) {
+    if (c.session.startTask) return c.session.startTask(name, args);
+    if (entry.taskSupport === "required") {
+      record("invalid");
+      throw new RpcError(MISSING_CLIENT_CAPABILITY, `Missing required client capability: tool "${name}" runs only as a task (${TASKS_EXTENSION})`, {
+        requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+      });
+    }
+  }
   // The owner is the approver: in the approval band, a client that can ask its user does so before the call runs.
   if (isOwner(c.principal) && entry.risk !== null && inApprovalBand(entry.risk, m.governance) && clientSupports(c.session, "elicitation")) {
     const refusal = await askOwner(c, name);
@@ -60,7 +72,8 @@ export async function callTool(
   if (entry.tool.kind === "synthetic") {
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
-    const round = retry === undefined ? undefined : await openRound(m, c, name, args, retry);
+    const round =
+      c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
     const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name, round));
     if (round?.needsInput) {
       record("input_required");

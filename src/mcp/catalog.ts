@@ -7,6 +7,7 @@ import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
 import { decide } from "../policy/gate.js";
 import type { Principal } from "../principal.js";
+import { isTaskSupport, type TaskSupport } from "./tasks-extension.js";
 
 export interface CatalogEntry {
   name: string;
@@ -15,6 +16,8 @@ export interface CatalogEntry {
   title?: string;
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
+  /** Set when the tool may run as an MCP task (tasks extension). */
+  taskSupport?: TaskSupport;
   /** null for a served tool that declared no usable risk: the gate denies it. */
   risk: RiskLevel | null;
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
@@ -27,6 +30,7 @@ export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
     description: t.description,
     inputSchema: t.inputSchema,
     annotations: annotationsFor(t.risk, undefined),
+    ...(t.taskSupport !== undefined && { taskSupport: t.taskSupport }),
     risk: t.risk,
     tool: { kind: "synthetic", impl: t },
   }));
@@ -39,6 +43,7 @@ export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
       ...(s.definition.title !== undefined && { title: s.definition.title }),
       ...(s.definition.outputSchema !== undefined && { outputSchema: s.definition.outputSchema }),
       annotations: annotationsFor(risk, s.definition.annotations),
+      ...(isTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
       risk,
       tool: { kind: "served", impl: s },
     });
@@ -67,5 +72,6 @@ export function listedTool(e: CatalogEntry) {
     inputSchema: e.inputSchema,
     ...(e.outputSchema !== undefined && { outputSchema: e.outputSchema }),
     annotations: e.annotations,
+    ...(e.taskSupport !== undefined && { execution: { taskSupport: e.taskSupport } }),
   };
 }

@@ -10,6 +10,7 @@ import { isLogLevel, LOG_LEVELS } from "./session.js";
 import { isOwner } from "../principal.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
 import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
+import { TASKS_EXTENSION } from "./tasks-extension.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
 
@@ -34,7 +35,7 @@ const METHODS: Record<string, Handler> = {
     const { subscribe: _none, ...resources } = SERVER_CAPABILITIES.resources;
     return {
       supportedVersions: [...STATELESS_PROTOCOL_VERSIONS],
-      capabilities: { ...SERVER_CAPABILITIES, resources },
+      capabilities: { ...SERVER_CAPABILITIES, resources, extensions: { [TASKS_EXTENSION]: {} } },
       serverInfo: SERVER_INFO,
       instructions: serverInstructions(m.motebitId, m.did),
     };

@@ -2,6 +2,8 @@
 // and the resources it watches. The host keeps one per session (stdio: one; HTTP: one per Mcp-Session-Id)
 // and passes it per request, beside the principal.
 
+import type { TaskStarter } from "./tasks-extension.js";
+
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -14,6 +16,10 @@ export interface SessionState {
   subscriptions: Set<string>;
   /** Set for a 2026-07-28 request, which is its own session: the version its `_meta` names. */
   statelessVersion: string | null;
+  /** A 2026-07-28 request whose client negotiated the tasks extension: how to start its call as a task. */
+  startTask?: TaskStarter;
+  /** Set while a task runs its tool: the answers the client gave through tasks/update (trusted: they are our rows). */
+  taskAnswers?: Record<string, unknown>;
 }
 
 /** Logs at info and above reach a client that never called logging/setLevel. */

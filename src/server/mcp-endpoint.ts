@@ -2,9 +2,12 @@
 // the edge, the process in Node): consume the jti, rate-limit the caller, check the session, run the message.
 import type { ClientChannel } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
-import { METHOD_NOT_FOUND, rpcError, type JsonRpcId, type JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { METHOD_NOT_FOUND, rpcError, RpcError, rpcResult, type JsonRpcId, type JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { declaresTasks, TASKS_EXTENSION } from "../mcp/tasks-extension.js";
+import { McpTasks, TASK_METHODS } from "./mcp-tasks.js";
+import { TaskStore } from "./task-store.js";
 import { shapeStatelessResponse, statelessHttpStatus } from "../mcp/stateless-result.js";
-import { REMOVED_METHODS, type StatelessEnvelope } from "../mcp/stateless-revision.js";
+import { MISSING_CLIENT_CAPABILITY, REMOVED_METHODS, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { PendingReplies, replyKey } from "../mcp/pending-replies.js";
 import { newSessionState, type SessionState } from "../mcp/session.js";
 import type { Clock, SqlPort } from "../ports.js";
@@ -47,6 +50,7 @@ export class McpEndpoint {
   private readonly inFlight = new InFlight();
   private readonly replies = new PendingReplies();
   private readonly states = new Map<string, SessionState>();
+  private readonly tasks: McpTasks;
 
   /** Creates its tables if missing. */
   constructor(o: McpEndpointOptions) {
@@ -57,6 +61,10 @@ export class McpEndpoint {
     this.replay.migrate();
     this.sessions.migrate();
     this.limiter.migrate();
+    const taskStore = new TaskStore(o.sql, o.clock);
+    taskStore.migrate();
+    this.tasks = new McpTasks(taskStore, this.rpc);
+    this.tasks.resume();
   }
 
   async handle(call: McpCall): Promise<Response> {
@@ -147,6 +155,9 @@ export class McpEndpoint {
       }
       return new Response(null, { status: 202 });
     }
+    const tasksNegotiated = declaresTasks(envelope.clientCapabilities);
+    if (TASK_METHODS.has(message.method)) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
+    if (tasksNegotiated) session.startTask = (tool, args) => this.tasks.create(principal, envelope, tool, args);
     if (REMOVED_METHODS.has(message.method)) {
       const removed = rpcError(message.id!, METHOD_NOT_FOUND, `Method not found: ${message.method} (not part of protocol ${envelope.protocolVersion})`);
       return jsonResponse(404, removed);
@@ -176,6 +187,25 @@ export class McpEndpoint {
     if (response === null) return new Response(null, { status: 202 });
     const shaped = shape(response);
     return formatResponse(shaped, call.mode, new Headers(), statelessHttpStatus(shaped));
+  }
+
+  /** tasks/get, tasks/update, tasks/cancel: only for a client that negotiated the tasks extension. */
+  private taskMethod(message: { id?: JsonRpcId; method: string; params?: Record<string, unknown> }, envelope: StatelessEnvelope, callerId: string, negotiated: boolean): Response {
+    const id = message.id!;
+    if (!negotiated) {
+      const error = rpcError(id, MISSING_CLIENT_CAPABILITY, `Missing required client capability: ${message.method} needs the ${TASKS_EXTENSION} extension`, {
+        requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+      });
+      return jsonResponse(400, error);
+    }
+    let response: JsonRpcResponse;
+    try {
+      response = rpcResult(id, this.tasks.handle(message.method, message.params, callerId));
+    } catch (e) {
+      if (!(e instanceof RpcError)) throw e;
+      response = rpcError(id, e.code, e.message, e.data);
+    }
+    return jsonResponse(200, shapeStatelessResponse(message.method, message.params, response));
   }
 
   private stateOf(sessionId: string): SessionState {

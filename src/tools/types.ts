@@ -26,6 +26,8 @@ export interface ToolDefinition {
   risk?: unknown;
   /** Acts for the owner: never listed or callable over HTTP. */
   localOnly?: boolean;
+  /** MCP tasks extension: `optional` runs as a task for clients that negotiated it; `required` only as a task. */
+  execution?: { taskSupport?: "optional" | "required" };
 }
 
 /** MCP content blocks a tool (or prompt message) may return. */

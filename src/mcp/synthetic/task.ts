@@ -23,6 +23,8 @@ export const taskTool: SyntheticTool = {
     required: ["prompt"],
   },
   risk: 3,
+  // A long task is followed by handle for clients that negotiated tasks; the result is the same signed receipt.
+  taskSupport: "optional",
   offered: always,
   async run(args, m, c) {
     const caps = (args.required_capabilities as string[] | undefined) ?? [];

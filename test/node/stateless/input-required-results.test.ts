@@ -27,7 +27,7 @@ async function call(name: string, extra: Record<string, unknown> = {}, caps: Rec
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: {}, ...extra, _meta: meta(caps) } }),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Answer["body"] };
 }
 
 describe("input-required results (2026-07-28)", () => {

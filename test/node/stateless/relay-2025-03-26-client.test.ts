@@ -44,7 +44,7 @@ describe("a 2025-03-26 relay-style client", () => {
     expect(init.status).toBe(200);
     const sessionId = init.headers.get("Mcp-Session-Id")!;
     expect(sessionId).toMatch(/.+/);
-    const initBody = await init.json();
+    const initBody = (await init.json()) as { result: Record<string, unknown> };
     expect(initBody.result.protocolVersion).toBe("2025-03-26");
     expect(initBody.result).not.toHaveProperty("resultType");
     expect((await relayPost({ jsonrpc: "2.0", method: "notifications/initialized" }, sessionId)).status).toBe(202);
@@ -55,7 +55,7 @@ describe("a 2025-03-26 relay-style client", () => {
     );
     expect(call.status).toBe(200);
     expect(call.headers.get("Content-Type")).toMatch(/^application\/json/);
-    const body = await call.json();
+    const body = (await call.json()) as { result: { content: { text: string }[] } };
     expect(body.result).not.toHaveProperty("resultType");
     const text: string = body.result.content[0].text;
     const receipt = JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));

@@ -147,7 +147,7 @@ describe("2026-07-28 beside sessions on one /mcp", () => {
       headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", "Mcp-Session-Id": sessionId, "MCP-Protocol-Version": "2025-11-25" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/list" }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as { result: Record<string, unknown> };
     expect(body.result).not.toHaveProperty("resultType");
     expect(body.result).not.toHaveProperty("ttlMs");
     const discover = await fetch(`${host.http.url}/mcp`, {
@@ -155,6 +155,6 @@ describe("2026-07-28 beside sessions on one /mcp", () => {
       headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", "Mcp-Session-Id": sessionId },
       body: JSON.stringify({ jsonrpc: "2.0", id: 6, method: "server/discover" }),
     });
-    expect((await discover.json()).error.code).toBe(-32601);
+    expect(((await discover.json()) as { error: { code: number } }).error.code).toBe(-32601);
   });
 });
