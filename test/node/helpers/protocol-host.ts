@@ -13,9 +13,11 @@ import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { protocolPrompts, protocolResources, protocolTools } from "./protocol-tools.js";
 import { memorySql } from "./sqlite.js";
+import type { LocalSql } from "../../../local-stdio/src/sqlite-port.js";
 
 export interface ProtocolHost {
   motebit: Motebit;
+  sql: LocalSql;
   http: HttpHost;
   connect(o?: {
     elicit?: (params: Record<string, unknown>) => Record<string, unknown>;
@@ -24,9 +26,11 @@ export interface ProtocolHost {
   close(): Promise<void>;
 }
 
-/** `env`: more server settings (e.g. MOTEBIT_RELAY_TRUST), as the edge reads them; `extraTools`: served after the protocol tools. */
-export async function startProtocolHost(env: Record<string, string> = {}, extraTools: ServedTool[] = []): Promise<ProtocolHost> {
-  const sql = memorySql();
+/**
+ * `env`: more server settings (e.g. MOTEBIT_RELAY_TRUST), as the edge reads them; `extraTools`: served after the
+ * protocol tools; `sql`: the database of an earlier host, to start it again (a restart).
+ */
+export async function startProtocolHost(env: Record<string, string> = {}, extraTools: ServedTool[] = [], sql: LocalSql = memorySql()): Promise<ProtocolHost> {
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
     sql,
@@ -42,6 +46,7 @@ export async function startProtocolHost(env: Record<string, string> = {}, extraT
   const clients: Client[] = [];
   return {
     motebit,
+    sql,
     http,
     async connect(o = {}) {
       const capabilities = { ...(o.elicit && { elicitation: {} }), ...(o.sample && { sampling: {} }) };
