@@ -87,7 +87,8 @@ export async function openRound(
   for (const [k, v] of Object.entries(responses)) {
     if (!isObject(v)) throw new RpcError(INVALID_PARAMS, `inputResponses.${k} must be an object (the client's result for that request)`);
   }
-  if (retry.requestState === undefined) return new InputRound(c, {});
+  // Without a state the answers are the client's word alone, as they always are; a state adds earlier rounds' answers.
+  if (retry.requestState === undefined) return new InputRound(c, { ...responses });
   if (typeof retry.requestState !== "string") throw invalid("it must be a string");
   const state = await verifyState(m, retry.requestState);
   if (state.tool !== tool || state.caller !== principalLabel(c.principal) || state.args !== (await argsDigest(args))) {
