@@ -81,6 +81,21 @@ async function prepare(side: Side): Promise<{ name: string; one: (i: number) => 
   return { name: side.name, one: (i) => callEcho(side, i, session), first: 2 };
 }
 
+/** The same call in MCP 2026-07-28: no session, the envelope in _meta and the routing headers on every request. */
+function stateless(side: Side): { name: string; one: (i: number) => Promise<void> } {
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+  return {
+    name: side.name,
+    one: async (i) => {
+      const headers = { ...JSON_HEADERS, ...side.auth(i), "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo" };
+      const body = { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` }, _meta: meta } };
+      const res = await fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+      const text = await res.text();
+      if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    },
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -183,7 +198,7 @@ async function main() {
   try {
     // Tokens are minted up front (each one used once) so both sides measure the server, not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
-    const total = 2 * (N + WARMUP + 2);
+    const total = 4 * (N + WARMUP + 2);
     const m0 = performance.now();
     const tokens = await Promise.all(
       Array.from({ length: total }, () =>
@@ -196,7 +211,7 @@ async function main() {
     const mintMs = (performance.now() - m0) / total;
 
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
-    const [edgeResult, nodeResult, baseResult, workerdBase, floor] = await measure([
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26] = await measure([
       await prepare({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
       await prepare({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
@@ -210,6 +225,9 @@ async function main() {
           await res.arrayBuffer();
         },
       },
+      stateless({ name: "edge 2026", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
+      stateless({ name: "node 2026", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
+      stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
     ]);
 
     console.log(`tools/call echo, ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
@@ -229,6 +247,14 @@ async function main() {
     console.log(
       `node app/baseline (same runtime): throughput ${(nodeResult.rps / baseResult.rps).toFixed(2)}x, ` +
         `p50 ${(nodeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(nodeResult.p99 / baseResult.p99).toFixed(2)}x`,
+    );
+    console.log(`\nthe same call in MCP 2026-07-28 (stateless: no session, _meta + routing headers)`);
+    console.log(row(edge26));
+    console.log(row(node26));
+    console.log(`${row(workerdBase26)}   (createMcpHandler + SDK v2 in the same workerd)`);
+    console.log(
+      `edge 2026/workerd baseline 2026: throughput ${(edge26.rps / workerdBase26.rps).toFixed(2)}x, p50 ${(edge26.p50 / workerdBase26.p50).toFixed(2)}x; ` +
+        `node app 2026/baseline (2025 session, SDK 1.32): ${(node26.rps / baseResult.rps).toFixed(2)}x`,
     );
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
