@@ -60,8 +60,18 @@ export async function callTool(
     }
   }
   // The owner is the approver: in the approval band, a client that can ask its user does so before the call runs.
+  // 2026-07-28: the client's answers (approval included) come back as a retry with signed state, not as replies.
+  const round =
+    c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
   if (isOwner(c.principal) && entry.risk !== null && inApprovalBand(entry.risk, m.governance) && clientSupports(c.session, "elicitation")) {
-    const refusal = await askOwner(c, name);
+    const ask = round
+      ? (params: Record<string, unknown>) => round.ask("elicitation/create", params, APPROVAL_KEY)
+      : (params: Record<string, unknown>) => c.channel.request("elicitation/create", params, c.signal);
+    const refusal = await askOwner(ask, name);
+    if (round?.needsInput) {
+      record("input_required");
+      return inputRequiredResult(m, c, name, args, round);
+    }
     if (refusal !== null) {
       record("approval_required");
       return toCallToolResult(refused(refusal), m.motebitId, m.publicKeyHex);
@@ -72,8 +82,6 @@ export async function callTool(
   if (entry.tool.kind === "synthetic") {
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
-    const round =
-      c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
     const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name, round));
     if (round?.needsInput) {
       record("input_required");
@@ -105,18 +113,17 @@ function servedOutcome(def: ToolDefinition, r: ToolResult): ToolOutcome {
   return okRich(content, r.structuredContent);
 }
 
+/** The input request key of the owner's approval in a 2026-07-28 input-required result. */
+const APPROVAL_KEY = "motebit_approval";
+
 /** Asks the owner through elicitation; null when they accept, else the governance text to refuse with. */
-async function askOwner(c: CallContext, name: string): Promise<string | null> {
+async function askOwner(ask: (params: Record<string, unknown>) => Promise<unknown>, name: string): Promise<string | null> {
   const refusal = approvalMessage(name);
   try {
-    const answer = (await c.channel.request(
-      "elicitation/create",
-      {
-        message: `${refusal} Run "${name}" now?`,
-        requestedSchema: { type: "object", properties: {} },
-      },
-      c.signal,
-    )) as { action?: unknown };
+    const answer = (await ask({
+      message: `${refusal} Run "${name}" now?`,
+      requestedSchema: { type: "object", properties: {} },
+    })) as { action?: unknown };
     return answer?.action === "accept" ? null : refusal;
   } catch (e) {
     return `${refusal} (the approval request failed: ${(e as Error).message})`;

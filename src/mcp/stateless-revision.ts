@@ -78,8 +78,10 @@ export function decodeHeaderValue(raw: string): string | null {
 export function classifyRevision(
   kind: "request" | "notification" | "response",
   message: { id?: JsonRpcId; method?: string; params?: Record<string, unknown> },
-  headers: { protocolVersion: string | null; method: string | null; name: string | null },
+  /** HTTP's headers; null over stdio, which has none to agree with. */
+  httpHeaders: { protocolVersion: string | null; method: string | null; name: string | null } | null,
 ): Revision {
+  const headers = httpHeaders ?? { protocolVersion: null, method: null, name: null };
   if (kind === "response") return { stateless: false };
   const id = kind === "request" ? (message.id ?? null) : null;
   const method = message.method ?? "";
@@ -118,7 +120,8 @@ export function classifyRevision(
   const envelope: StatelessEnvelope = { protocolVersion: version, clientCapabilities: isObject(caps) ? caps : {}, logLevel: isLogLevel(rawLevel) ? rawLevel : null };
   if (kind === "notification") return { stateless: true, envelope };
 
-  // Every request repeats version and method in headers (and the name, for the methods that have one).
+  // Every HTTP request repeats version and method in headers (and the name, for the methods that have one).
+  if (httpHeaders === null) return { stateless: true, envelope };
   if (headers.protocolVersion === null) return refuse(400, HEADER_MISMATCH, "Header mismatch: the MCP-Protocol-Version header is required");
   if (headers.method === null) return refuse(400, HEADER_MISMATCH, "Header mismatch: the Mcp-Method header is required");
   const source = mcpNameSource(method, message.params);

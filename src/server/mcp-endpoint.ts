@@ -2,12 +2,13 @@
 // the edge, the process in Node): consume the jti, rate-limit the caller, check the session, run the message.
 import type { ClientChannel } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
-import { METHOD_NOT_FOUND, rpcError, RpcError, rpcResult, type JsonRpcId, type JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { rpcError, RpcError, rpcResult, type JsonRpcId, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import { declaresTasks, TASKS_EXTENSION } from "../mcp/tasks-extension.js";
 import { McpTasks, TASK_METHODS } from "./mcp-tasks.js";
 import { TaskStore } from "./task-store.js";
 import { shapeStatelessResponse, statelessHttpStatus } from "../mcp/stateless-result.js";
-import { MISSING_CLIENT_CAPABILITY, REMOVED_METHODS, type StatelessEnvelope } from "../mcp/stateless-revision.js";
+import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../mcp/stateless-revision.js";
+import { removedMethodError, statelessSession } from "../mcp/stateless-call.js";
 import { PendingReplies, replyKey } from "../mcp/pending-replies.js";
 import { newSessionState, type SessionState } from "../mcp/session.js";
 import type { Clock, SqlPort } from "../ports.js";
@@ -143,12 +144,7 @@ export class McpEndpoint {
     const message = call.message as { id?: JsonRpcId; method: string; params?: Record<string, unknown> & { requestId?: JsonRpcId; reason?: unknown } };
     // Cancellations still arrive as notifications; the scope keeps one caller from cancelling another's requests.
     const scope = `stateless\u0000${principal.callerId}`;
-    const session: SessionState = {
-      clientCapabilities: envelope.clientCapabilities,
-      logLevel: envelope.logLevel,
-      subscriptions: new Set(),
-      statelessVersion: envelope.protocolVersion,
-    };
+    const session = statelessSession(envelope);
     if (call.kind !== "request") {
       if (message.method === "notifications/cancelled") {
         this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
@@ -158,10 +154,8 @@ export class McpEndpoint {
     const tasksNegotiated = declaresTasks(envelope.clientCapabilities);
     if (TASK_METHODS.has(message.method)) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
     if (tasksNegotiated) session.startTask = (tool, args) => this.tasks.create(principal, envelope, tool, args);
-    if (REMOVED_METHODS.has(message.method)) {
-      const removed = rpcError(message.id!, METHOD_NOT_FOUND, `Method not found: ${message.method} (not part of protocol ${envelope.protocolVersion})`);
-      return jsonResponse(404, removed);
-    }
+    const removed = removedMethodError(message.id!, message.method, envelope);
+    if (removed !== null) return jsonResponse(404, removed);
     const shape = (r: JsonRpcResponse) => shapeStatelessResponse(message.method, message.params, r);
     const key = replyKey(scope, message.id);
     const controller = this.inFlight.begin(key);

@@ -13,6 +13,9 @@ import type { ClientChannel } from "../../../src/mcp/client-channel.js";
 import { InFlight } from "../../../src/mcp/in-flight.js";
 import { PendingReplies, replyKey } from "../../../src/mcp/pending-replies.js";
 import { newSessionState } from "../../../src/mcp/session.js";
+import { removedMethodError, statelessSession } from "../../../src/mcp/stateless-call.js";
+import { shapeStatelessResponse } from "../../../src/mcp/stateless-result.js";
+import { classifyRevision } from "../../../src/mcp/stateless-revision.js";
 import { OWNER } from "../../../src/principal.js";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
@@ -46,6 +49,13 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
     },
   };
 
+  // 2026-07-28 has no server-to-client requests (its calls end input-required instead): notifications only.
+  const notificationsOnly: ClientChannel = {
+    notify: channel.notify,
+    request: async (method) => {
+      throw new Error(`protocol 2026-07-28 has no server-to-client requests (${method})`);
+    },
+  };
   transport.onmessage = (message) => {
     const msg = message as { id?: JsonRpcId; method?: unknown; params?: { requestId?: JsonRpcId; reason?: unknown }; result?: unknown; error?: unknown };
     if (msg.method === undefined && ("result" in msg || "error" in msg)) {
@@ -54,12 +64,30 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
     }
     if (msg.method === "notifications/cancelled") inFlight.cancel(replyKey("", msg.params?.requestId), String(msg.params?.reason ?? "cancelled by the client"));
     const isRequest = typeof msg.method === "string" && "id" in msg;
+    // A 2026-07-28 message is its own session (its _meta says what the client can do); anything else is this one's.
+    const revision = classifyRevision(isRequest ? "request" : "notification", msg as never, null);
+    if ("refused" in revision) {
+      if (isRequest) void send(rpcError(msg.id!, revision.refused.code, revision.refused.message, revision.refused.data));
+      return;
+    }
+    const envelope = revision.stateless ? revision.envelope : null;
+    if (envelope !== null && isRequest) {
+      const removed = removedMethodError(msg.id!, msg.method as string, envelope);
+      if (removed !== null) return void send(removed);
+    }
     const key = replyKey("", msg.id);
     const controller = isRequest ? inFlight.begin(key, aborter.signal) : null;
     const call = m
-      .handleRpc(message, { principal: OWNER, signal: controller?.signal ?? aborter.signal, channel, session })
+      .handleRpc(message, {
+        principal: OWNER,
+        signal: controller?.signal ?? aborter.signal,
+        channel: envelope === null ? channel : notificationsOnly,
+        session: envelope === null ? session : statelessSession(envelope),
+      })
       .then(async (response) => {
-        if (response !== null) await send(response);
+        if (response === null) return;
+        const params = (msg as { params?: Record<string, unknown> }).params;
+        await send(envelope === null ? response : shapeStatelessResponse(msg.method as string, params, response));
       })
       .catch((e) => log(`motebit: internal error: ${(e as Error)?.stack ?? e}`))
       .finally(() => {
