@@ -49,7 +49,9 @@ describe("2026-07-28 beside sessions on one /mcp", () => {
     expect(result.supportedVersions).toEqual([V]);
     expect(result.resultType).toBe("complete");
     expect((result._meta as Record<string, unknown>)["io.modelcontextprotocol/serverInfo"]).toEqual({ name: "motebit", version: "0.1.0" });
-    expect(Object.keys(result.capabilities as object).sort()).toEqual(["completions", "logging", "prompts", "resources", "tools"]);
+    expect(Object.keys(result.capabilities as object).sort()).toEqual(["completions", "extensions", "logging", "prompts", "resources", "tools"]);
+    expect((result.capabilities as { extensions: unknown }).extensions).toEqual({ "io.modelcontextprotocol/tasks": {} });
+    expect((result.capabilities as { resources: unknown }).resources).toEqual({ listChanged: false });
     expect(result.instructions).toContain(host.motebit.motebitId);
   });
 
