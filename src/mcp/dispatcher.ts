@@ -8,6 +8,7 @@ import { completeResourceVariable, listResources, listResourceTemplates, readRes
 import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
 import { isLogLevel, LOG_LEVELS } from "./session.js";
 import { isOwner } from "../principal.js";
+import { echo } from "../protocol/echo.js";
 
 export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
 
@@ -62,7 +63,7 @@ const METHODS: Record<string, Handler> = {
   },
   async "resources/subscribe"(m, c, params) {
     if (typeof params.uri !== "string" || !resourceExists(m, c.principal, params.uri)) {
-      throw new RpcError(INVALID_PARAMS, `Cannot subscribe: no resource ${String(params.uri)} for this caller`);
+      throw new RpcError(INVALID_PARAMS, `Cannot subscribe: no resource ${echo(params.uri)} for this caller`);
     }
     c.session.subscriptions.add(params.uri);
     return {};
@@ -107,13 +108,13 @@ export async function dispatch(m: MotebitContext, c: CallContext, message: unkno
   if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
   const { id, method, params } = msg.message;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
-  if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
+  if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);
   try {
     const progressToken = progressTokenOf(params);
     return rpcResult(id, await handler(m, progressToken === undefined ? c : { ...c, progressToken }, params ?? {}));
   } catch (e) {
     if (e instanceof RpcError) return rpcError(id, e.code, e.message);
-    m.log(`internal error in ${method}: ${(e as Error)?.stack ?? String(e)}`);
+    m.log(`internal error in ${echo(method)}: ${(e as Error)?.stack ?? String(e)}`);
     return rpcError(id, INTERNAL_ERROR, "Internal error");
   }
 }
