@@ -24,6 +24,8 @@ export default defineConfig({
           cloudflareTest({
             main: "./worker/index.ts",
             wrangler: { configPath: "./test/workerd/wrangler.test.toml" },
+            // The fuzzers' knobs (npm run fuzz): workerd has no process.env.
+            miniflare: { bindings: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? "", FUZZ_SEED: process.env.FUZZ_SEED ?? "" } },
           }),
         ],
         resolve: { alias: toolsAlias },

@@ -5,7 +5,6 @@ import { DurableObject } from "cloudflare:workers";
 // "motebit-tools" is an alias (wrangler.toml [alias]): the deployment's tools module, the examples by default.
 // Its default export is the tool array; it may also export `resources` and `prompts`.
 import * as toolsModule from "motebit-tools";
-import { memoryBackends } from "../src/memory/backends.js";
 import { systemClock } from "../src/ports.js";
 import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
 import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
@@ -15,6 +14,9 @@ import { startupFailureResponse } from "../src/server/responses.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { EdgeEnv } from "../worker/env.js";
 import { durableSqlPort } from "./sql-port.js";
+import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
+import { taskTimeoutFor } from "../src/server/ai-config.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "../src/motebit.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
@@ -33,15 +35,20 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     try {
       const sql = durableSqlPort(this.ctx.storage);
       const config = readServerConfig(this.env as unknown as Record<string, unknown>);
+      const ai = edgeAiSettings(this.env);
+      const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(this.env, ai) : null;
       const motebit = await createHostMotebit({
         sql,
         clock: systemClock,
         secrets: readIdentitySecrets(this.env as unknown as Record<string, unknown>),
         config,
         tools: ToolRegistry.fromModule(toolsModule.default, toolsModule as { resources?: unknown; prompts?: unknown }),
-        memoryFor: (motebitId) => memoryBackends({ ai: this.env.AI, vectorize: this.env.VECTORIZE, motebitId }),
+        memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
+        llm,
+        taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),
         log: (line) => console.log(line),
       });
+      console.log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
       return { ok: true, backend: inProcessBackend({ config, sql, clock: systemClock, motebit }) };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);

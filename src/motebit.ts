@@ -12,6 +12,7 @@ import { AuditLog } from "./agent/audit-log.js";
 import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
+import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
@@ -82,7 +83,8 @@ export class Motebit implements MotebitContext {
     this.ledger = new ReceiptLedger(o.sql);
     this.audit = new AuditLog(o.sql);
     this.llm = o.llm ?? null;
-    this.taskTimeoutMs = o.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    // AI mode chains several model and tool calls under the one budget, so its default is longer.
+    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DEFAULT_TASK_TIMEOUT_MS);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
     this.startedAt = o.clock.now();
     this.logFn = o.log ?? (() => {});

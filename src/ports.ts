@@ -1,6 +1,8 @@
 // The small ports through which a host adapts the platform-neutral core.
 // Both hosts implement them: the Durable Object (ctx.storage.sql, alarms) and motebit-local (better-sqlite3, timers).
 
+import type { LanguageModel } from "ai";
+
 /** A value SQLite accepts as a bound parameter or returns in a row. */
 export type SqlValue = string | number | null | Uint8Array | ArrayBuffer;
 
@@ -47,13 +49,13 @@ export interface VectorIndex {
   query(vector: Float32Array, topK: number, filter?: VectorFilter): Promise<VectorMatch[]>;
 }
 
-export interface LlmMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}
-
-/** A model the agent can talk to. Absent means direct mode only. */
+/** A model the AI loop drives, built by the host (AI SDK provider packages or the Workers AI binding). Absent means direct mode. */
 export interface LlmProvider {
+  /** "anthropic" | "ollama" | "workers-ai", or a test double's name. */
+  readonly provider: string;
+  /** The model name exactly as configured (MOTEBIT_MODEL) or the provider's default. */
+  readonly modelName: string;
+  /** "<provider>:<model>", as the start-up line and the turn's context name it. */
   readonly id: string;
-  complete(messages: LlmMessage[], opts?: { signal?: AbortSignal; maxTokens?: number }): Promise<string>;
+  readonly model: Exclude<LanguageModel, string>;
 }

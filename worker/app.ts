@@ -9,6 +9,7 @@ import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, to
 import { isAllowedOrigin } from "../src/server/origin.js";
 import { jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
 import { StartupError } from "../src/server/startup-error.js";
+import { echo } from "../src/protocol/echo.js";
 
 export type { ServerBackend } from "../src/server/backend.js";
 
@@ -21,8 +22,9 @@ const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
 const ALLOWED_HEADERS = ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"].join(", ");
 const EXPOSED_HEADERS = [SESSION_HEADER, "Retry-After", "WWW-Authenticate"].join(", ");
 
-/** A startup failure is logged once per message, not once per request. */
+/** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
+const MAX_LOGGED_STARTUP_ERRORS = 16;
 
 /**
  * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it).
@@ -33,7 +35,7 @@ export function createApp<E extends object = object>(backendFor: (env: E) => Ser
 
   app.onError((err) => {
     if (err instanceof StartupError) {
-      if (!loggedStartupErrors.has(err.message)) {
+      if (!loggedStartupErrors.has(err.message) && loggedStartupErrors.size < MAX_LOGGED_STARTUP_ERRORS) {
         loggedStartupErrors.add(err.message);
         console.error(`motebit cannot start: ${err.message}`);
       }
@@ -50,7 +52,7 @@ export function createApp<E extends object = object>(backendFor: (env: E) => Ser
     c.set("backend", backend);
     const origin = c.req.header("Origin");
     if (origin !== undefined && !isAllowedOrigin(origin, new URL(c.req.url).origin, config.allowedOrigins)) {
-      return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${origin} is not allowed`);
+      return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${echo(origin)} is not allowed`);
     }
     if (c.req.method === "OPTIONS") return preflight(origin);
     await next();

@@ -15,4 +15,13 @@ export interface EdgeEnv {
   MOTEBIT_RELAY_TRUST?: string;
   MOTEBIT_ALLOWED_ORIGINS?: string;
   MOTEBIT_RATE_LIMIT?: string | number;
+  /** AI mode (README "Adding AI reasoning"): the same names motebit-local reads. */
+  MOTEBIT_MODE?: string;
+  MOTEBIT_PROVIDER?: string;
+  MOTEBIT_MODEL?: string;
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_BASE_URL?: string;
+  OLLAMA_BASE_URL?: string;
+  MOTEBIT_TASK_TIMEOUT_MS?: string | number;
+  MOTEBIT_EMBEDDER?: string;
 }

@@ -51,7 +51,15 @@ const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/
 async function post(side: Side, i: number, body: unknown, session?: string): Promise<Response> {
   const headers: Record<string, string> = { ...JSON_HEADERS, ...side.auth(i) };
   if (session) Object.assign(headers, { "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-03-26" });
-  return fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+  const send = () => fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+  try {
+    return await send();
+  } catch (e) {
+    // Sides take turns, so a side's pooled keep-alive socket may be closed by its server while idle: the first
+    // request to reuse it fails before it is sent. Once more, on a fresh socket.
+    if ((e as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw e;
+    return send();
+  }
 }
 
 async function openSession(side: Side, i: number): Promise<string> {

@@ -12,7 +12,9 @@ import {
 } from "../../src/server/config.js";
 import { parseKnownCallers } from "../../src/server/known-callers.js";
 import { normaliseOrigin } from "../../src/server/origin.js";
+import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
 import { CliError } from "./cli-error.js";
+import type { Durability } from "./sqlite-port.js";
 
 export interface LocalConfig {
   /** Absolute path of the config file, or null when none was given. */
@@ -20,11 +22,15 @@ export interface LocalConfig {
   privateKeyPath: string | null;
   dataDir: string | null;
   taskTimeoutMs: number | null;
+  /** The AI settings (MOTEBIT_MODE, MOTEBIT_PROVIDER, …) under the edge's names; the environment overrides each. */
+  aiEnv: Record<string, string>;
+  /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
+  durability: Durability;
   /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
   server: ServerConfig;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -33,6 +39,8 @@ export function defaultConfig(): LocalConfig {
     privateKeyPath: null,
     dataDir: null,
     taskTimeoutMs: null,
+    aiEnv: {},
+    durability: "normal",
     server: {
       authToken: null,
       knownCallers: new Map(),
@@ -119,8 +127,18 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     }
     cfg.taskTimeoutMs = t as number;
   }
-  if (cfg.server.authToken !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
-    warn(`motebit: warning: ${abs} holds authToken but other users can read it (chmod 600 ${abs})`);
+  for (const name of AI_SETTING_NAMES) {
+    const v = o[name];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" && typeof v !== "number") fail(`${name} must be a string`);
+    cfg.aiEnv[name] = String(v);
+  }
+  if (o.durability !== undefined && o.durability !== null) {
+    if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
+    cfg.durability = o.durability as Durability;
+  }
+  if ((cfg.server.authToken !== null || cfg.aiEnv.ANTHROPIC_API_KEY !== undefined) && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
+    warn(`motebit: warning: ${abs} holds ${cfg.server.authToken !== null ? "authToken" : "ANTHROPIC_API_KEY"} but other users can read it (chmod 600 ${abs})`);
   }
   return cfg;
 }

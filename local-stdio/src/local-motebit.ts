@@ -2,8 +2,7 @@
 // <dataDir>/motebit.sqlite (the same memories and receipt ledger as at the edge, over the same SQL port).
 import { mkdirSync } from "node:fs";
 import type { Motebit } from "../../src/motebit.js";
-import { systemClock, type LlmProvider } from "../../src/ports.js";
-import { AnthropicLlm, ANTHROPIC_DEFAULT_MODEL } from "../../src/agent/llm-anthropic.js";
+import { systemClock, type Embedder, type LlmProvider } from "../../src/ports.js";
 import { createHostMotebit } from "../../src/server/host-motebit.js";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
@@ -20,19 +19,15 @@ export interface LocalMotebit {
   llm: LlmProvider | null;
 }
 
-/** The model from the environment (ANTHROPIC_API_KEY, ANTHROPIC_MODEL, ANTHROPIC_BASE_URL), or null for direct mode. */
-export function providerFromEnv(env: NodeJS.ProcessEnv, direct: boolean): LlmProvider | null {
-  const apiKey = env.ANTHROPIC_API_KEY?.trim();
-  if (direct || !apiKey) return null;
-  return new AnthropicLlm({ apiKey, model: env.ANTHROPIC_MODEL?.trim() || ANTHROPIC_DEFAULT_MODEL, baseUrl: env.ANTHROPIC_BASE_URL?.trim() || undefined });
-}
-
 export async function startLocalMotebit(o: {
   identityPath: string | null;
   toolsPath: string | null;
   dataDir: string;
   config: LocalConfig;
   llm: LlmProvider | null;
+  /** Default: the offline hashing embedder. */
+  embedder?: Embedder;
+  taskTimeoutMs?: number;
   log: (line: string) => void;
 }): Promise<LocalMotebit> {
   // Everything that can be wrong with the inputs is found before anything is written.
@@ -47,7 +42,7 @@ export async function startLocalMotebit(o: {
 
   let sql: LocalSql;
   try {
-    sql = openSqlite(databasePath(o.dataDir));
+    sql = openSqlite(databasePath(o.dataDir), { durability: o.config.durability });
   } catch (e) {
     throw new CliError(`cannot open ${databasePath(o.dataDir)}: ${(e as Error).message}`);
   }
@@ -59,8 +54,14 @@ export async function startLocalMotebit(o: {
       config: o.config.server,
       tools,
       llm: o.llm,
-      taskTimeoutMs: o.config.taskTimeoutMs ?? undefined,
+      taskTimeoutMs: o.taskTimeoutMs ?? o.config.taskTimeoutMs ?? undefined,
+      memoryFor: () => ({ embedder: o.embedder }),
       log: o.log,
+    });
+    // A new embedder (or dimension) re-embeds every stored memory before the first recall; each page is
+    // committed as it goes, so an interrupted start resumes where it stopped.
+    await motebit.memory.repairIndex({
+      onProgress: (done, total) => o.log(`motebit: re-embedding memories with ${motebit.memory.embedder.id}: ${done}/${total}`),
     });
     return { motebit, sql, dataDir: o.dataDir, llm: o.llm };
   } catch (e) {

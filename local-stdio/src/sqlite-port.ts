@@ -24,11 +24,19 @@ function unbind<T>(row: unknown): T {
   return r as T;
 }
 
+/**
+ * How hard a commit waits for the disk. "normal" (WAL + synchronous=NORMAL, better-sqlite3's default): a crash
+ * of the process loses nothing committed, but a power loss or OS crash can roll back the last commits.
+ * "full" (synchronous=FULL): every commit is fsynced before it returns, so it survives a power loss too.
+ */
+export type Durability = "normal" | "full";
+
 /** Opens (creating if missing) a SQLite database file, or ":memory:". File databases run in WAL mode. */
-export function openSqlite(path: string): LocalSql {
+export function openSqlite(path: string, o: { durability?: Durability } = {}): LocalSql {
   const db = new Database(path);
   if (path !== ":memory:") {
     db.pragma("journal_mode = WAL");
+    db.pragma(`synchronous = ${o.durability === "full" ? "FULL" : "NORMAL"}`);
     // `memory` and `receipts` may open the file while `serve` holds it: wait for its write lock instead of failing.
     db.pragma("busy_timeout = 5000");
   }

@@ -13,6 +13,14 @@ export interface AuditEntry {
   /** The first 200 characters of the JSON arguments. */
   argsPreview: string;
   outcome: AuditOutcome;
+  /** An AI turn's row (tool "model:<provider>:<model>"): its token usage and how many calls the gate refused. */
+  turn?: TurnUsage;
+}
+
+export interface TurnUsage {
+  inputTokens: number;
+  outputTokens: number;
+  denials: number;
 }
 
 export const ARGS_PREVIEW_CHARS = 200;
@@ -38,6 +46,9 @@ interface Row {
   caller: string;
   args_preview: string;
   outcome: AuditOutcome;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  denials: number | null;
 }
 
 /** The log keeps the newest entries only, so a busy motebit's storage stays bounded. */
@@ -65,17 +76,28 @@ export class AuditLog {
         outcome TEXT NOT NULL
       )`,
     );
+    // Added with AI mode; older logs gain the columns (null for rows that are not AI turns).
+    for (const col of ["input_tokens", "output_tokens", "denials"]) {
+      try {
+        this.sql.all(`SELECT ${col} FROM audit_log LIMIT 0`);
+      } catch {
+        this.sql.run(`ALTER TABLE audit_log ADD COLUMN ${col} INTEGER`);
+      }
+    }
   }
 
   /** `args` is stored only as its 200-character preview. */
-  record(e: { tool: string; caller: string; args: unknown; outcome: AuditOutcome; at: number }): void {
+  record(e: { tool: string; caller: string; args: unknown; outcome: AuditOutcome; at: number; turn?: TurnUsage }): void {
     this.sql.run(
-      "INSERT INTO audit_log (at, tool, caller, args_preview, outcome) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO audit_log (at, tool, caller, args_preview, outcome, input_tokens, output_tokens, denials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       e.at,
       e.tool,
       e.caller,
       argsPreview(e.args),
       e.outcome,
+      e.turn?.inputTokens ?? null,
+      e.turn?.outputTokens ?? null,
+      e.turn?.denials ?? null,
     );
     if (++this.sinceTrim >= Math.min(PRUNE_EVERY, this.maxEntries)) {
       this.sinceTrim = 0;
@@ -90,7 +112,18 @@ export class AuditLog {
   list(opts: { limit?: number } = {}): AuditEntry[] {
     const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 100), 0), 1000);
     return this.sql
-      .all<Row>("SELECT id, at, tool, caller, args_preview, outcome FROM audit_log ORDER BY at DESC, id DESC LIMIT ?", limit)
-      .map((r) => ({ id: r.id, at: r.at, tool: r.tool, caller: r.caller, argsPreview: r.args_preview, outcome: r.outcome }));
+      .all<Row>(
+        "SELECT id, at, tool, caller, args_preview, outcome, input_tokens, output_tokens, denials FROM audit_log ORDER BY at DESC, id DESC LIMIT ?",
+        limit,
+      )
+      .map((r) => ({
+        id: r.id,
+        at: r.at,
+        tool: r.tool,
+        caller: r.caller,
+        argsPreview: r.args_preview,
+        outcome: r.outcome,
+        ...(r.input_tokens !== null ? { turn: { inputTokens: r.input_tokens, outputTokens: r.output_tokens ?? 0, denials: r.denials ?? 0 } } : {}),
+      }));
   }
 }

@@ -1,6 +1,6 @@
 // motebit_task in direct mode: pick a tool, pass the gate, run it under a deadline, and sign what happened.
 // Every path ends in a signed receipt — refusals and failures included (PROTOCOL §4).
-// AI mode (an LLM choosing and chaining tools) is not built yet; this runner takes no provider.
+// AI mode (a model choosing and chaining tools) is ai-task.ts; it signs through signTaskReceipt below.
 
 import type { Clock } from "../ports.js";
 import type { GateDecision } from "../policy/gate.js";
@@ -36,13 +36,13 @@ export interface RunTaskInput {
   signal?: AbortSignal;
 }
 
-interface Outcome {
+export interface Outcome {
   status: ExecutionReceipt["status"];
   result: string;
   toolsUsed: string[];
 }
 
-const failed = (result: string, toolsUsed: string[] = []): Outcome => ({ status: "failed", result, toolsUsed });
+export const failed = (result: string, toolsUsed: string[] = []): Outcome => ({ status: "failed", result, toolsUsed });
 
 export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
   if (!(Number.isFinite(i.timeoutMs) && i.timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number, got ${i.timeoutMs}`);
@@ -54,6 +54,15 @@ export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
     // Anything unexpected still yields a signed failure, never an unreceipted task.
     outcome = failed(`Error: ${err instanceof Error ? err.message : String(err)}`);
   }
+  return signTaskReceipt(i, outcome, submittedAt);
+}
+
+/** The one place a task's receipt is built and signed: relay_task_id and delegated_scope inside the signature. */
+export async function signTaskReceipt(
+  i: Pick<RunTaskInput, "prompt" | "signer" | "motebitId" | "deviceId" | "relayTaskId" | "delegatedScope" | "clock" | "invocationOrigin" | "memoriesFormed">,
+  outcome: Outcome,
+  submittedAt: number,
+): Promise<ExecutionReceipt> {
   const completedAt = i.clock.now();
   const [promptHash, resultHash] = await Promise.all([sha256Hex(i.prompt), sha256Hex(outcome.result)]);
   const body: UnsignedReceipt = {
@@ -76,8 +85,9 @@ export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
 }
 
 async function execute(i: RunTaskInput): Promise<Outcome> {
-  const tool = selectDirectTool(i.tools, i.requiredCapabilities);
-  if (tool === null) return failed("Error: no served tool can run this task");
+  const selected = selectDirectTool(i.tools, i.requiredCapabilities);
+  if ("error" in selected) return failed(`Error: ${selected.error}`);
+  const { tool } = selected;
   const mapped = mapPromptToArgs(tool, i.prompt);
   if ("error" in mapped) return failed(`Error: ${mapped.error}`);
   const name = tool.definition.name;

@@ -14,6 +14,7 @@ import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
+import { echo } from "../protocol/echo.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
 export async function callTool(
@@ -36,7 +37,7 @@ export async function callTool(
   if (!entry) {
     // Unknown here includes a localOnly or owner-only tool asked for over HTTP: audited like any other refusal.
     record("invalid");
-    throw new RpcError(INVALID_PARAMS, `Unknown tool: ${name}`);
+    throw new RpcError(INVALID_PARAMS, `Unknown tool: ${echo(name)}`);
   }
 
   const decision = decide({ toolName: name, risk: entry.risk, principal: c.principal, governance: m.governance });

@@ -11,6 +11,7 @@ import { isOwner } from "../principal.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
 import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
 import { TASKS_EXTENSION } from "./tasks-extension.js";
+import { echo } from "../protocol/echo.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
 
@@ -69,7 +70,7 @@ const METHODS: Record<string, Handler> = {
   },
   async "resources/subscribe"(m, c, params) {
     if (typeof params.uri !== "string" || !resourceExists(m, c.principal, params.uri)) {
-      throw new RpcError(INVALID_PARAMS, `Cannot subscribe: no resource ${String(params.uri)} for this caller`);
+      throw new RpcError(INVALID_PARAMS, `Cannot subscribe: no resource ${echo(params.uri)} for this caller`);
     }
     c.session.subscriptions.add(params.uri);
     return {};
@@ -114,13 +115,13 @@ export async function dispatch(m: MotebitContext, c: CallContext, message: unkno
   if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
   const { id, method, params } = msg.message;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
-  if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${method}`);
+  if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);
   try {
     const progressToken = progressTokenOf(params);
     return rpcResult(id, await handler(m, progressToken === undefined ? c : { ...c, progressToken }, params ?? {}));
   } catch (e) {
     if (e instanceof RpcError) return rpcError(id, e.code, e.message, e.data);
-    m.log(`internal error in ${method}: ${(e as Error)?.stack ?? String(e)}`);
+    m.log(`internal error in ${echo(method)}: ${(e as Error)?.stack ?? String(e)}`);
     return rpcError(id, INTERNAL_ERROR, "Internal error");
   }
 }

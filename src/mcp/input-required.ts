@@ -8,6 +8,7 @@ import { principalLabel } from "../principal.js";
 import type { CallContext, MotebitContext } from "./context.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
+import { echo } from "../protocol/echo.js";
 
 /** A state older than this is refused: the client starts the call again. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -85,7 +86,7 @@ export async function openRound(
   if (retry.inputResponses !== undefined && !isObject(retry.inputResponses)) throw new RpcError(INVALID_PARAMS, "inputResponses must be an object keyed by input request");
   const responses = (retry.inputResponses ?? {}) as Record<string, unknown>;
   for (const [k, v] of Object.entries(responses)) {
-    if (!isObject(v)) throw new RpcError(INVALID_PARAMS, `inputResponses.${k} must be an object (the client's result for that request)`);
+    if (!isObject(v)) throw new RpcError(INVALID_PARAMS, `inputResponses.${echo(k)} must be an object (the client's result for that request)`);
   }
   // Without a state the answers are the client's word alone, as they always are; a state adds earlier rounds' answers.
   if (retry.requestState === undefined) return new InputRound(c, { ...responses });

@@ -1,4 +1,5 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
+import { echo } from "../protocol/echo.js";
 import type { MotebitContext } from "./context.js";
 import type { Principal } from "../principal.js";
 import { isOwner } from "../principal.js";
@@ -54,7 +55,7 @@ export function listPrompts(m: MotebitContext, p: Principal) {
 export async function getPrompt(m: MotebitContext, p: Principal, name: unknown, rawArgs: unknown) {
   const def = PROMPTS.find((x) => x.name === name);
   const served = def ? undefined : servedFor(m, p).find((x) => x.name === name);
-  if (!def && !served) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${String(name)}`);
+  if (!def && !served) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${echo(name)}`);
   const declared = def ? def.arguments : (served!.arguments ?? []).map((a) => ({ name: a.name, required: a.required === true }));
   const strArgs = promptArguments(String(name), declared, rawArgs);
   if (served) {
@@ -83,7 +84,7 @@ function promptArguments(name: string, declared: { name: string; required: boole
   for (const a of def.arguments) {
     const v = args[a.name];
     if (v === undefined) {
-      if (a.required) throw new RpcError(INVALID_PARAMS, `Prompt "${def.name}" needs the argument "${a.name}"`);
+      if (a.required) throw new RpcError(INVALID_PARAMS, `Prompt "${echo(def.name)}" needs the argument "${a.name}"`);
       continue;
     }
     if (typeof v !== "string") throw new RpcError(INVALID_PARAMS, `Prompt argument "${a.name}" must be a string`);

@@ -6,6 +6,7 @@ import { riskName } from "../policy/risk.js";
 import { shareableWithHost } from "./memory-scope.js";
 import { matchTemplate, templateVariables } from "./uri-template.js";
 import type { ServedResource } from "../tools/types.js";
+import { echo } from "../protocol/echo.js";
 
 interface ResourceDef {
   uri: string;
@@ -138,7 +139,7 @@ export async function readResource(m: MotebitContext, p: Principal, uri: unknown
   if (receipt !== null) {
     if (!isOwner(p)) throw new RpcError(INVALID_PARAMS, "Denied: receipts are served only to the owner over stdio");
     const stored = m.ledger.get(receipt.task_id);
-    if (!stored) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no receipt for task ${receipt.task_id}`);
+    if (!stored) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no receipt for task ${echo(receipt.task_id)}`);
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(stored.receipt) }] };
   }
   for (const r of servedFor(m, p)) {
@@ -148,7 +149,7 @@ export async function readResource(m: MotebitContext, p: Principal, uri: unknown
     const content = "blob" in body && typeof body.blob === "string" ? { blob: body.blob } : { text: String((body as { text: unknown }).text) };
     return { contents: [{ uri, ...(r.mimeType !== undefined && { mimeType: r.mimeType }), ...content }] };
   }
-  throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+  throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${echo(uri)}`);
 }
 
 /** completion/complete for a resource template variable: task ids for the receipt template, else the module's own. */

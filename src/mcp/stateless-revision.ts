@@ -4,6 +4,7 @@
 // touched. Older revisions are not this file's business: they keep their sessions.
 import { INVALID_PARAMS, type JsonRpcId } from "./jsonrpc.js";
 import { isLogLevel, type LogLevel } from "./session.js";
+import { echo } from "../protocol/echo.js";
 
 /** Revisions served statelessly, newest first. */
 export const STATELESS_PROTOCOL_VERSIONS = ["2026-07-28"] as const;
@@ -94,10 +95,10 @@ export function classifyRevision(
 
   if (!claims) {
     if (!headerStateless) return { stateless: false };
-    if (method === "initialize") return refuse(400, HEADER_MISMATCH, `Header mismatch: initialize (a session handshake) sent with MCP-Protocol-Version ${headers.protocolVersion}`);
+    if (method === "initialize") return refuse(400, HEADER_MISMATCH, `Header mismatch: initialize (a session handshake) sent with MCP-Protocol-Version ${echo(headers.protocolVersion)}`);
     if (kind === "notification") return { stateless: true, envelope: { protocolVersion: headers.protocolVersion!, clientCapabilities: {}, logLevel: null } };
     const missing = meta === null ? "_meta" : `${META_PROTOCOL_VERSION}, ${META_CLIENT_CAPABILITIES}`;
-    return refuse(400, INVALID_PARAMS, `Invalid params: protocol ${headers.protocolVersion} needs ${missing} on every request`);
+    return refuse(400, INVALID_PARAMS, `Invalid params: protocol ${echo(headers.protocolVersion)} needs ${missing} on every request`);
   }
 
   const version = meta[META_PROTOCOL_VERSION];
@@ -105,15 +106,15 @@ export function classifyRevision(
   if (typeof version !== "string" || version === "") return refuse(400, INVALID_PARAMS, `Invalid params: _meta needs a string ${META_PROTOCOL_VERSION}`);
   if (kind === "request" && !isObject(caps)) return refuse(400, INVALID_PARAMS, `Invalid params: _meta needs an object ${META_CLIENT_CAPABILITIES}`);
   if (headers.protocolVersion !== null && headers.protocolVersion.trim() !== version) {
-    return refuse(400, HEADER_MISMATCH, `Header mismatch: MCP-Protocol-Version ${headers.protocolVersion} but _meta names ${version}`);
+    return refuse(400, HEADER_MISMATCH, `Header mismatch: MCP-Protocol-Version ${echo(headers.protocolVersion)} but _meta names ${echo(version)}`);
   }
   if (headers.method !== null && headers.method.trim() !== method) {
-    return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Method ${headers.method} but the body names ${method}`);
+    return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Method ${echo(headers.method)} but the body names ${echo(method)}`);
   }
   if (!isStatelessVersion(version)) {
-    return refuse(400, UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${version}`, {
+    return refuse(400, UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${echo(version)}`, {
       supported: [...STATELESS_PROTOCOL_VERSIONS],
-      requested: version,
+      requested: echo(version),
     });
   }
   const rawLevel = meta[META_LOG_LEVEL];
@@ -129,7 +130,7 @@ export function classifyRevision(
     if (headers.name === null) return refuse(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header is required (params.${source.field})`);
     const decoded = decodeHeaderValue(headers.name.trim());
     if (decoded === null) return refuse(400, HEADER_MISMATCH, "Header mismatch: Mcp-Name carries a malformed base64 sentinel");
-    if (decoded !== source.value) return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name ${JSON.stringify(decoded)} but params.${source.field} is ${JSON.stringify(source.value)}`);
+    if (decoded !== source.value) return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name ${JSON.stringify(echo(decoded))} but params.${source.field} is ${JSON.stringify(echo(source.value))}`);
   }
   return { stateless: true, envelope };
 }

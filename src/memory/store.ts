@@ -380,10 +380,14 @@ export class MemoryStore {
    * Brings the index in line with the rows: applies owed deletions, then indexes every live row with
    * indexed = 0 (re-embedding rows whose stored vector came from another embedder). Throws if the index does.
    */
-  async repairIndex(): Promise<{ reindexed: number }> {
+  async repairIndex(o: { onProgress?: (done: number, total: number) => void } = {}): Promise<{ reindexed: number }> {
     this.ensureMigrated();
     await this.drainIndexDeletes(true);
     let reindexed = 0;
+    // Each page is committed as it goes (embedding, then indexed = 1), so an interrupted re-embed resumes where it stopped.
+    const total = o.onProgress
+      ? this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM memory_nodes WHERE indexed = 0 AND forgotten_at IS NULL`)[0].n
+      : 0;
     let after = "";
     for (;;) {
       const rows = this.sql.all<{ id: string; content: string; scope: string; sensitivity: string; embedding: SqlValue; embedder_id: string | null }>(
@@ -424,6 +428,7 @@ export class MemoryStore {
       await this.index.upsert(items);
       this.sql.run(`UPDATE memory_nodes SET indexed = 1 WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(items.map((x) => x.id)));
       reindexed += items.length;
+      o.onProgress?.(reindexed, total);
     }
     return { reindexed };
   }

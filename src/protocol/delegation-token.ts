@@ -5,6 +5,7 @@ import type { Signer } from "./ed25519.js";
 import { verifySignature } from "./ed25519.js";
 import { ProtocolError } from "./errors.js";
 import { SUITE_RECEIPT } from "./suites.js";
+import { echo } from "./echo.js";
 
 export interface DelegationToken {
   delegator_id: string;
@@ -66,7 +67,7 @@ export async function verifyDelegationToken(
     }
     if (t === null || typeof t !== "object" || Array.isArray(t)) return deny("Denied: delegation_token is not valid JSON");
     const d = t as Record<string, unknown>;
-    if (d.suite !== SUITE_RECEIPT) return deny(`Denied: delegation token uses unsupported suite ${JSON.stringify(String(d.suite ?? ""))}`);
+    if (d.suite !== SUITE_RECEIPT) return deny(`Denied: delegation token uses unsupported suite ${JSON.stringify(echo(d.suite ?? ""))}`);
     const malformed = shapeProblem(d);
     if (malformed) return deny(`Denied: delegation token is malformed: ${malformed}`);
     let sig: Uint8Array;
@@ -84,7 +85,7 @@ export async function verifyDelegationToken(
     if (d.not_before !== undefined && (d.not_before as number) > now) return deny("Denied: delegation token is not yet valid");
     if (d.delegate_id !== opts.delegateId) return deny("Denied: delegation token is not for this motebit");
     for (const cap of opts.requiredCapabilities ?? []) {
-      if (!scopeAllows(d.scope as string, cap)) return deny(`Denied: capability "${cap}" is not within delegated scope "${d.scope}"`);
+      if (!scopeAllows(d.scope as string, cap)) return deny(`Denied: capability "${echo(cap)}" is not within delegated scope "${echo(d.scope)}"`);
     }
     return { ok: true, token: d as unknown as DelegationToken };
   } catch (e) {

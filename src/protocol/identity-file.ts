@@ -6,6 +6,7 @@ import { ProtocolError } from "./errors.js";
 import { isSovereignIdFor, looksSovereign, sovereignMotebitId } from "./motebit-id.js";
 import { SUITE_IDENTITY } from "./suites.js";
 import { emitYamlSubset, parseYamlSubset } from "./yaml-subset.js";
+import { echo } from "./echo.js";
 
 export interface IdentityDoc {
   spec: "motebit/identity@1.0";
@@ -62,7 +63,7 @@ export async function createIdentityDoc(opts: {
   now?: Date;
 }): Promise<IdentityDoc> {
   const type = opts.type ?? "personal";
-  if (type !== "personal" && type !== "service") throw new ProtocolError(`unknown identity type "${String(type)}" (expected personal or service)`);
+  if (type !== "personal" && type !== "service") throw new ProtocolError(`unknown identity type "${echo(type)}" (expected personal or service)`);
   const publicKeyHex = bytesToHex(hexToBytes(opts.publicKeyHex, 32));
   const id = await sovereignMotebitId(publicKeyHex);
   return {
@@ -153,7 +154,7 @@ export function parseIdentityFile(text: string): { doc: IdentityDoc; yaml: strin
   if (!m) {
     throw new ProtocolError(`identity file has no signature comment "<!-- motebit:sig:${SUITE_IDENTITY}:<hex> -->" after the frontmatter`);
   }
-  if (m[1] !== SUITE_IDENTITY) throw new ProtocolError(`identity file signature uses unsupported suite "${m[1]}"`);
+  if (m[1] !== SUITE_IDENTITY) throw new ProtocolError(`identity file signature uses unsupported suite "${echo(m[1])}"`);
   const signatureHex = m[2];
   if (!/^[0-9a-f]{128}$/.test(signatureHex)) throw new ProtocolError("identity file signature must be 64 bytes as 128 lowercase hex chars");
   let parsed: Record<string, unknown>;
@@ -193,7 +194,7 @@ export async function verifyIdentityFile(text: string): Promise<IdentityVerdict>
   }
   const sovereign = await isSovereignIdFor(doc.motebit_id, publicKeyHex);
   if (!sovereign && looksSovereign(doc.motebit_id)) {
-    errors.push(`motebit_id "${doc.motebit_id}" has the sovereign form but is not the id of the signing key (expected "${await sovereignMotebitId(publicKeyHex)}")`);
+    errors.push(`motebit_id "${echo(doc.motebit_id)}" has the sovereign form but is not the id of the signing key (expected "${await sovereignMotebitId(publicKeyHex)}")`);
   }
   return {
     valid: errors.length === 0,

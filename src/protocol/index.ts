@@ -14,3 +14,4 @@ export * from "./identity-file.js";
 export * from "./receipt.js";
 export * from "./bearer-token.js";
 export * from "./delegation-token.js";
+export * from "./echo.js";

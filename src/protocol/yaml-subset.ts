@@ -1,4 +1,5 @@
 import { ProtocolError } from "./errors.js";
+import { echo } from "./echo.js";
 
 /**
  * The YAML subset of identity files (PROTOCOL §3). Emission: 2-space indent, strings as double-quoted JSON
@@ -65,7 +66,7 @@ class Parser {
       if (line.indent > indent) fail(line.no, "bad indentation");
       if (isSeqItem(line.text)) fail(line.no, "unexpected list item inside a mapping");
       const { key, rest } = splitKey(line);
-      if (Object.prototype.hasOwnProperty.call(obj, key)) fail(line.no, `duplicate key "${key}"`);
+      if (Object.prototype.hasOwnProperty.call(obj, key)) fail(line.no, `duplicate key "${echo(key)}"`);
       this.i++;
       let value: YamlValue;
       if (rest === "") {

@@ -1,7 +1,7 @@
 // Request bodies are read against a byte cap: the declared Content-Length is checked first, and the
 // streamed length too, since a chunked body declares nothing.
 
-export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false };
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; why: "too_large" | "incomplete" };
 
 /** False when the declared Content-Length already exceeds the cap. */
 export function declaredLengthWithin(contentLength: string | null, maxBytes: number): boolean {
@@ -32,15 +32,20 @@ export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, ma
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await discardRest(reader, total, maxBytes * DRAIN_FACTOR);
-      return { ok: false };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await discardRest(reader, total, maxBytes * DRAIN_FACTOR);
+        return { ok: false, why: "too_large" };
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch {
+    // The sender went away mid-body (or sent less than it declared): nothing of it is used.
+    return { ok: false, why: "incomplete" };
   }
   const bytes = new Uint8Array(total);
   let at = 0;

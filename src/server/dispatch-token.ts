@@ -1,5 +1,6 @@
-// motebit_task's dispatch_token: a `task:dispatch` admission record, checked exactly like a bearer token
-// (same keys, suite, signature, expiry, lifetime, subject) but for its own audience, and single-use.
+// motebit_task's dispatch_token: a `task:dispatch` admission record issued by the relay. It is checked like a
+// bearer token (suite, signature, expiry, lifetime, subject) for its own audience, single-use, and only under
+// the pinned relay key: a known caller or this motebit's own key cannot admit work on the relay's behalf.
 import type { Clock, SqlPort } from "../ports.js";
 import type { DispatchTokenVerifier } from "../mcp/context.js";
 import { withoutSignedPrefix } from "../protocol/index.js";
@@ -16,10 +17,14 @@ export function dispatchTokenVerifier(o: {
 }): DispatchTokenVerifier {
   const replay = new ReplayStore(o.sql, o.clock);
   replay.migrate();
+  // Only the relay key: with no known callers, every mid but our own resolves to it.
+  const relayOnly: AuthSettings = { authToken: null, knownCallers: new Map(), relayTrust: o.settings.relayTrust };
   return async (raw) => {
+    if (relayOnly.relayTrust === null) return { ok: false, reason: "no_key_for_caller" };
     const token = withoutSignedPrefix(raw);
-    const r = await verifySignedToken(token, o.settings, o.identity, o.clock.now(), DISPATCH_AUDIENCE);
+    const r = await verifySignedToken(token, relayOnly, o.identity, o.clock.now(), DISPATCH_AUDIENCE);
     if (!r.ok) return { ok: false, reason: r.body.reason ?? r.body.error };
+    if (r.principal.via !== "relay") return { ok: false, reason: "no_key_for_caller" };
     if (r.jti !== null && !replay.consume(r.jti.jti, r.jti.keepUntil)) return { ok: false, reason: "jti_replayed" };
     return { ok: true };
   };

@@ -46,6 +46,7 @@ export class McpEndpoint {
   private readonly sessions: SessionStore;
   private readonly limiter: RateLimiter;
   private readonly rpc: RpcHandler;
+  private readonly sql: SqlPort;
   // In memory, in the one place requests are serialised (the Durable Object, the Node process): a cancellation
   // or a client's answer arrives as its own POST and must find the call it belongs to.
   private readonly inFlight = new InFlight();
@@ -59,6 +60,7 @@ export class McpEndpoint {
     this.sessions = new SessionStore(o.sql, o.clock, { ttlMs: o.config.sessionTtlMs, maxPerCaller: o.config.maxSessionsPerCaller });
     this.limiter = new RateLimiter(o.sql, o.clock, o.config.rateLimitPerMinute);
     this.rpc = o.rpc;
+    this.sql = o.sql;
     this.replay.migrate();
     this.sessions.migrate();
     this.limiter.migrate();
@@ -69,33 +71,19 @@ export class McpEndpoint {
   }
 
   async handle(call: McpCall): Promise<Response> {
-    const { principal } = call;
-    if (call.jti !== null && !this.replay.consume(call.jti.jti, call.jti.keepUntil)) {
-      const r = tokenRefusal("jti_replayed");
-      return jsonResponse(r.status, r.body);
-    }
-    const rate = this.limiter.take(principal.callerId);
-    if (!rate.ok) {
-      return rpcErrorResponse(429, TRANSPORT_ERROR, `Too Many Requests: retry after ${rate.retryAfterSeconds} s`, {
-        "Retry-After": String(rate.retryAfterSeconds),
-      });
-    }
-
+    // Admission (jti, rate bucket, session touch or close) commits as one transaction: one fsync in durable
+    // mode, and never half of it. The message's own writes come after, when its (async) work is done.
+    const refusal = this.sql.transaction(() => this.admit(call));
+    if (refusal !== null) return refusal;
     if (call.method === "DELETE") {
-      if (call.sessionId === null) return missingSession();
-      if (!this.sessions.close(call.sessionId, principal.callerId)) return sessionNotFound();
-      this.states.delete(call.sessionId);
+      this.states.delete(call.sessionId!);
       return new Response(null, { status: 204 });
     }
 
     if (call.stateless) return this.handleStateless(call, call.stateless);
 
-    const initialize = call.kind === "request" && (call.message as { method: string }).method === "initialize";
-    // initialize opens a new session whatever header it carries; everything else must name a live one of its own.
-    if (!initialize) {
-      if (call.sessionId === null) return missingSession();
-      if (!this.sessions.use(call.sessionId, principal.callerId)) return sessionNotFound();
-    }
+    const { principal } = call;
+    const initialize = isInitialize(call);
     const session = initialize ? newSessionState() : this.stateOf(call.sessionId!);
     const scope = initialize ? "" : call.sessionId!;
     const message = call.message as { id?: JsonRpcId; method?: string; params?: { requestId?: JsonRpcId; reason?: unknown } };
@@ -202,6 +190,28 @@ export class McpEndpoint {
     return jsonResponse(200, shapeStatelessResponse(message.method, message.params, response));
   }
 
+  /** The refusal to send, or null when the call may run (a DELETE has then closed its session). */
+  private admit(call: McpCall): Response | null {
+    const { principal } = call;
+    if (call.jti !== null && !this.replay.consume(call.jti.jti, call.jti.keepUntil)) {
+      const r = tokenRefusal("jti_replayed");
+      return jsonResponse(r.status, r.body);
+    }
+    const rate = this.limiter.take(principal.callerId);
+    if (!rate.ok) {
+      return rpcErrorResponse(429, TRANSPORT_ERROR, `Too Many Requests: retry after ${rate.retryAfterSeconds} s`, {
+        "Retry-After": String(rate.retryAfterSeconds),
+      });
+    }
+    if (call.method === "DELETE") {
+      if (call.sessionId === null) return missingSession();
+      return this.sessions.close(call.sessionId, principal.callerId) ? null : sessionNotFound();
+    }
+    // initialize opens a session; a 2026-07-28 request needs none.
+    if (isInitialize(call) || call.stateless !== undefined) return null;
+    if (call.sessionId === null) return missingSession();
+    return this.sessions.use(call.sessionId, principal.callerId) ? null : sessionNotFound();
+  }
   private stateOf(sessionId: string): SessionState {
     let s = this.states.get(sessionId);
     if (!s) this.remember(sessionId, (s = newSessionState()));
@@ -227,6 +237,11 @@ export class McpEndpoint {
       },
     };
   }
+}
+
+/** initialize opens a new session whatever header it carries; everything else must name a live one of its own. */
+function isInitialize(call: McpCall): boolean {
+  return call.method === "POST" && call.kind === "request" && (call.message as { method: string }).method === "initialize";
 }
 
 function sseHeaders(headers: Headers): Headers {

@@ -6,7 +6,9 @@ import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revis
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readBodyCapped } from "./body.js";
+import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { echo } from "../protocol/echo.js";
 
 export type ResponseMode = "json" | "sse";
 
@@ -79,12 +81,21 @@ export function checkProtocolVersion(headers: Headers): Response | null {
   return rpcErrorResponse(
     400,
     TRANSPORT_ERROR,
-    `Bad Request: unsupported MCP-Protocol-Version "${v}" (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+    `Bad Request: unsupported MCP-Protocol-Version "${echo(v)}" (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
   );
+}
+
+/** application/json (any parameters, any case) or a `+json` type; an absent header is taken as JSON. */
+export function isJsonContentType(value: string | null): boolean {
+  if (value === null) return true;
+  const type = value.split(";")[0].trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /** Decodes and classifies a POST body: one JSON-RPC message, never a batch. */
 export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "notification" | "response"; message: unknown }> {
+  // Before JSON.parse: a cheap linear scan, so a deeply nested body never reaches anything that recurses.
+  if (nestsDeeperThan(bytes)) return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, tooDeepMessage()) };
   let message: unknown;
   try {
     message = JSON.parse(fromUtf8(bytes));
@@ -110,7 +121,19 @@ export async function preparePost(
     return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
   }
   const body = await readBodyCapped(request.body, maxBodyBytes);
-  if (!body.ok) return { ok: false, response: tooLarge(maxBodyBytes) };
+  if (!body.ok) {
+    const response =
+      body.why === "too_large" ? tooLarge(maxBodyBytes) : rpcErrorResponse(400, TRANSPORT_ERROR, "Bad Request: the body ended before it was complete");
+    return { ok: false, response };
+  }
+  // Checked after the body is read, so the answer leaves on a clean connection (see body.ts).
+  const contentType = request.headers.get("Content-Type");
+  if (!isJsonContentType(contentType)) {
+    return {
+      ok: false,
+      response: rpcErrorResponse(415, TRANSPORT_ERROR, `Unsupported Media Type: send Content-Type: application/json (got "${echo(contentType)}")`),
+    };
+  }
   const parsed = parseMessage(body.bytes);
   if (!parsed.ok) return parsed;
   // The body says which revision it speaks; a 2026-07-28 request is checked against its headers here.

@@ -9,6 +9,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, type JsonRpcResponse } from "
 import type { SessionState } from "../mcp/session.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { randomHex } from "../protocol/index.js";
+import { echo } from "../protocol/echo.js";
 import type { PeerPrincipal } from "./auth.js";
 import type { RpcHandler } from "./mcp-endpoint.js";
 import type { TaskRow, TaskStore } from "./task-store.js";
@@ -47,7 +48,7 @@ export class McpTasks {
     const taskId = params?.taskId;
     if (typeof taskId !== "string") throw new RpcError(INVALID_PARAMS, `${method} needs a string taskId`);
     const t = this.store.get(taskId, callerId);
-    if (!t) throw new RpcError(INVALID_PARAMS, `Unknown task: ${taskId}`);
+    if (!t) throw new RpcError(INVALID_PARAMS, `Unknown task: ${echo(taskId)}`);
     if (method === "tasks/get") return this.detailOf(t);
     if (method === "tasks/cancel") {
       if (this.store.update(taskId, { status: "cancelled", inputRequests: null })) this.running.cancel(taskId, "cancelled by the client");
@@ -61,7 +62,7 @@ export class McpTasks {
     const pending = { ...t.inputRequests };
     for (const [k, v] of Object.entries(responses)) {
       if (!Object.hasOwn(pending, k)) continue;
-      if (!isObject(v)) throw new RpcError(INVALID_PARAMS, `inputResponses.${k} must be an object (the client's result for that request)`);
+      if (!isObject(v)) throw new RpcError(INVALID_PARAMS, `inputResponses.${echo(k)} must be an object (the client's result for that request)`);
       answers[k] = v;
       delete pending[k];
     }

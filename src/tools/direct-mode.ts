@@ -1,17 +1,22 @@
 // Direct mode (no LLM): pick one served tool and hand it the prompt as its first required string parameter.
 
+import { echo } from "../protocol/echo.js";
 import type { ServedTool } from "./types.js";
 
 /**
- * The tool a single `required_capabilities` entry names, when this caller is served it;
- * otherwise the first served tool. null when nothing is served.
+ * The tool to run: every `required_capabilities` entry must be the exact (case-sensitive) name of a tool served
+ * to this caller, and the first one named runs; with none named, the first served tool. A capability nothing
+ * serves is an error, never a fallback: a receipt must not claim work that was not on offer.
  */
-export function selectDirectTool(tools: ServedTool[], requiredCapabilities?: string[]): ServedTool | null {
-  if (requiredCapabilities?.length === 1) {
-    const named = tools.find((t) => t.definition.name === requiredCapabilities[0]);
-    if (named) return named;
+export function selectDirectTool(tools: ServedTool[], requiredCapabilities: string[] = []): { tool: ServedTool } | { error: string } {
+  const named: ServedTool[] = [];
+  for (const cap of requiredCapabilities) {
+    const tool = tools.find((t) => t.definition.name === cap);
+    if (tool === undefined) return { error: `no served tool provides ${JSON.stringify(echo(String(cap)))}` };
+    named.push(tool);
   }
-  return tools[0] ?? null;
+  const tool = named[0] ?? tools[0];
+  return tool === undefined ? { error: "no served tool can run this task" } : { tool };
 }
 
 function acceptsString(prop: unknown): boolean {

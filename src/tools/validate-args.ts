@@ -3,6 +3,7 @@
 // `additionalProperties: false`. Other keywords (nested schemas, formats, bounds) are the tool's own business.
 
 import { canonicalJson } from "../protocol/index.js";
+import { echo } from "../protocol/echo.js";
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -65,7 +66,7 @@ function findProblem(schema: Record<string, unknown>, args: unknown): string | n
   for (const [key, value] of Object.entries(args)) {
     const prop = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (prop === undefined) {
-      if (schema.additionalProperties === false) return `unexpected property "${key}"`;
+      if (schema.additionalProperties === false) return `unexpected property "${echo(key)}"`;
       continue;
     }
     if (!isPlainObject(prop)) continue;

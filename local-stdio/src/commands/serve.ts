@@ -23,16 +23,25 @@ Options:
   --identity FILE      a signed motebit.md; its key must be FILE's folder/motebit.key (where
                        init puts it) or "privateKeyPath" in the config file
   --tools PATH         an ES module (.js, .mjs, .ts) whose default export is the tool array
-  --direct             no model: each task runs one tool with the prompt as its argument
+  --direct             no model (wins over MOTEBIT_MODE): each task runs one tool with the
+                       prompt as its argument
   --self-test          after relay registration, submit a task to itself (needs a relay)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
-                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"}
+                       "relayTrust", "allowedOrigins", "rateLimit", "taskTimeoutMs"}, and the
+                       AI settings below under the same upper-case names
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 
 Auth tokens are read from the config file only ("authToken"), never from a flag.
-Model: set ANTHROPIC_API_KEY (and optionally ANTHROPIC_MODEL); without it tasks run in
-direct mode and motebit_query says no provider is configured.`;
+AI mode (environment, or the same keys in the config file; the environment wins):
+  MOTEBIT_MODE=direct|ai         default: ai when the provider's credential is present
+  MOTEBIT_PROVIDER=anthropic|ollama   (default anthropic; workers-ai exists only at the edge)
+  MOTEBIT_MODEL                  verbatim; default claude-sonnet-4-5 / llama3.1
+  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL (default https://api.anthropic.com/v1)
+  OLLAMA_BASE_URL                default http://127.0.0.1:11434/api
+  MOTEBIT_TASK_TIMEOUT_MS        one budget per task/query (default 120000 in AI mode, 60000 direct)
+  MOTEBIT_EMBEDDER=local|ollama  recall embedder (default local: offline, lexical)
+Without a model, tasks run in direct mode and motebit_query says no provider is configured.`;
 
 const SPEC = {
   "serve-transport": "string",

@@ -9,6 +9,9 @@ import type { Clock, SqlPort } from "../../../src/ports.js";
 import { inProcessBackend } from "../../../src/server/backend.js";
 import type { ServerConfig } from "../../../src/server/config.js";
 
+/** How long a request may take to arrive whole (headers and body). */
+export const REQUEST_RECEIVE_MS = 30_000;
+
 export interface HttpHost {
   url: string;
   close(): Promise<void>;
@@ -21,11 +24,18 @@ export async function serveHttp(o: {
   config: ServerConfig;
   host: string;
   port: number;
+  /** Default REQUEST_RECEIVE_MS. */
+  requestReceiveMs?: number;
 }): Promise<HttpHost> {
   const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit });
   const app = createApp(() => backend);
   const server = await new Promise<ServerType>((resolveListening, reject) => {
-    const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolveListening(s));
+    const s = serve(
+      // A request still arriving after REQUEST_RECEIVE_MS (a body that declared more than it sent, a trickle) gets 408
+      // from Node and its connection closed; the answer's own time (a task may run 60 s) is not limited by this.
+      { fetch: app.fetch, port: o.port, hostname: o.host, serverOptions: { requestTimeout: o.requestReceiveMs ?? REQUEST_RECEIVE_MS, connectionsCheckingInterval: 1_000 } },
+      () => resolveListening(s),
+    );
     s.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;

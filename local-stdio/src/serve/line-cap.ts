@@ -1,6 +1,8 @@
 // stdin for the stdio host, one whole line at a time and none longer than a cap: a runaway writer (a huge or
 // endless line) costs at most `maxBytes` of memory and gets a JSON-RPC error, and the next line is read cleanly.
+// A line that nests too deep is dropped the same way, with the HTTP hosts' check and error.
 import { Transform, type TransformCallback } from "node:stream";
+import { nestsDeeperThan } from "../../../src/server/json-depth.js";
 
 /** The stdio counterpart of the HTTP body cap, larger because the owner may hand big arguments to local tools. */
 export const MAX_STDIN_LINE_BYTES = 16 * 1024 * 1024;
@@ -12,8 +14,8 @@ export class LineCap extends Transform {
 
   constructor(
     private readonly maxBytes: number,
-    /** Called once per dropped line, when its end arrives. */
-    private readonly onDropped: () => void,
+    /** Called once per dropped line, when its end arrives: too long, or nested too deep. */
+    private readonly onDropped: (why: "too_long" | "too_deep") => void,
   ) {
     super();
   }
@@ -22,8 +24,7 @@ export class LineCap extends Transform {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       this.collect(chunk.subarray(start, nl + 1));
-      if (this.dropping) this.onDropped();
-      else this.push(Buffer.concat(this.pieces));
+      this.emitLine();
       this.pieces = [];
       this.lineBytes = 0;
       this.dropping = false;
@@ -35,9 +36,15 @@ export class LineCap extends Transform {
 
   override _flush(done: TransformCallback): void {
     // A last line without a newline is still a line (the framing drops it, as it always did).
-    if (!this.dropping && this.pieces.length) this.push(Buffer.concat(this.pieces));
-    else if (this.dropping) this.onDropped();
+    if (this.dropping || this.pieces.length) this.emitLine();
     done();
+  }
+
+  private emitLine(): void {
+    if (this.dropping) return this.onDropped("too_long");
+    const line = Buffer.concat(this.pieces);
+    if (nestsDeeperThan(line)) this.onDropped("too_deep");
+    else this.push(line);
   }
 
   private collect(piece: Buffer): void {

@@ -2,7 +2,10 @@
 import { CliError } from "../cli-error.js";
 import type { ServeOptions } from "../commands/serve.js";
 import { defaultConfig, readConfigFile } from "../config-file.js";
-import { providerFromEnv, startLocalMotebit } from "../local-motebit.js";
+import { localAi } from "../local-ai.js";
+import { startLocalMotebit } from "../local-motebit.js";
+import { taskTimeoutFor } from "../../../src/server/ai-config.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "../../../src/motebit.js";
 import { resolveDataDir } from "../locations.js";
 import { serveHttp } from "./http-host.js";
 import { serveStdio } from "./stdio-host.js";
@@ -15,12 +18,18 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
   const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
-  const llm = providerFromEnv(process.env, opts.direct);
-  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, log });
+  const ai = await localAi(process.env, config, opts.direct);
+  const { llm } = ai;
+  // MOTEBIT_TASK_TIMEOUT_MS (environment or config file) wins over the config file's taskTimeoutMs.
+  const taskTimeoutMs = ai.settings.taskTimeoutMs ?? config.taskTimeoutMs ?? taskTimeoutFor(ai.settings, DEFAULT_TASK_TIMEOUT_MS);
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs, log });
   const { motebit } = local;
-  const model = llm === null ? (opts.direct ? "none (--direct)" : "none (direct mode; set ANTHROPIC_API_KEY for AI mode)") : `${llm.id} (motebit_query; motebit_task still runs in direct mode)`;
+  const mode =
+    llm === null
+      ? `mode: direct${opts.direct ? " (--direct)" : " (set ANTHROPIC_API_KEY or MOTEBIT_PROVIDER=ollama for AI mode)"}; model: none`
+      : `mode: ai; provider: ${llm.provider}; model: ${llm.modelName}`;
   const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
-  const detail = `tools: ${tools}; model: ${model}; data: ${dataDir}`;
+  const detail = `${mode}; tools: ${tools}; task budget: ${taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
 
   let stop: () => Promise<string>;
   if (jsonRpcOut !== null) {

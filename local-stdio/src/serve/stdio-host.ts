@@ -17,6 +17,7 @@ import { removedMethodError, statelessSession } from "../../../src/mcp/stateless
 import { shapeStatelessResponse } from "../../../src/mcp/stateless-result.js";
 import { classifyRevision } from "../../../src/mcp/stateless-revision.js";
 import { OWNER } from "../../../src/principal.js";
+import { tooDeepMessage } from "../../../src/server/json-depth.js";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
 /** How long a signal-driven shutdown waits for calls already running to notice the abort. */
@@ -29,8 +30,14 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
   let closing = false;
 
   const send = (message: object) => transport.send(message as JSONRPCMessage).catch((e) => log(`motebit: could not write to stdout: ${e}`));
-  const lines = new LineCap(MAX_STDIN_LINE_BYTES, () =>
-    void send(rpcError(null, INVALID_REQUEST, `Invalid Request: a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes; it was dropped`)),
+  const lines = new LineCap(MAX_STDIN_LINE_BYTES, (why) =>
+    void send(
+      rpcError(
+        null,
+        INVALID_REQUEST,
+        why === "too_deep" ? tooDeepMessage() : `Invalid Request: a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes; it was dropped`,
+      ),
+    ),
   );
   const transport = new StdioServerTransport(process.stdin.pipe(lines), stdout);
 

@@ -3,6 +3,7 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { shareableWithHost } from "../memory-scope.js";
+import { echo } from "../../protocol/echo.js";
 
 export const memoryListTool: SyntheticTool = {
   name: "motebit_memory_list",
@@ -47,7 +48,7 @@ export const memoryForgetTool: SyntheticTool = {
   offered: always,
   async run(args, m) {
     const forgotten = await m.memory.forget(args.node_id as string);
-    return forgotten ? okJson({ node_id: args.node_id, forgotten: true }) : refused(`No live memory has node_id "${String(args.node_id)}"`);
+    return forgotten ? okJson({ node_id: args.node_id, forgotten: true }) : refused(`No live memory has node_id "${echo(args.node_id)}"`);
   },
 };
 

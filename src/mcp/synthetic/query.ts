@@ -3,28 +3,15 @@ import { always } from "./types.js";
 import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
 import { memoryScopeOf, OWNER_RECALL_EXCLUDED, peerSourceOf } from "../memory-scope.js";
-import { runQueryTurn } from "../../agent/query-turn.js";
-import type { MotebitContext } from "../context.js";
-import type { Principal } from "../../principal.js";
+import { aiTurnTools, publicContext } from "./ai-turn-context.js";
+import { aiModules } from "./ai-modules.js";
 
 export const NO_PROVIDER =
-  "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY and drop --direct). motebit_task works without one, in direct mode.";
+  "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER=ollama, and drop --direct). motebit_task works without one, in direct mode.";
 
-/** What any caller's turn may see: identity, persona, the tools it may use, the model. Never owner-private context. */
-function publicContext(m: MotebitContext, p: Principal): string {
-  const doc = m.identityDoc;
-  const name = doc?.service_name ?? "a motebit";
-  const tools = m.callableTools(p).map((t) => `${t.name} (${t.risk})`).join(", ");
-  return [
-    `You are ${name}, motebit ${m.motebitId} (${m.type}), key ${m.did}.`,
-    doc?.service_description ? `About you: ${doc.service_description}` : "",
-    `Tools this caller may use: ${tools || "none"}.`,
-    `You run on model ${m.llm?.id ?? "none"}.`,
-    isOwner(p) ? "You are talking with your owner." : "You are talking with another agent, not your owner.",
-  ]
-    .filter(Boolean)
-    .join("\n");
-}
+/** The identity file's memory governance when it has none (the protocol's defaults). */
+const DEFAULT_PER_TURN_LIMIT = 5;
+const DEFAULT_CONFIDENCE_THRESHOLD = 0.3;
 
 export const queryTool: SyntheticTool = {
   name: "motebit_query",
@@ -41,6 +28,11 @@ export const queryTool: SyntheticTool = {
   async run(args, m, c) {
     if (m.llm === null) return toolError(NO_PROVIDER);
     const owner = isOwner(c.principal);
+    // The AI SDK loads only when a model is configured: direct mode never pays for it.
+    const { runQueryTurn, newMeter, startBudget } = await aiModules();
+    const turnTools = aiTurnTools(m, c);
+    const meter = newMeter();
+    const budget = startBudget(m.taskTimeoutMs, c.signal);
     try {
       const turn = await runQueryTurn({
         message: args.message as string,
@@ -51,13 +43,23 @@ export const queryTool: SyntheticTool = {
         excludeSensitivities: OWNER_RECALL_EXCLUDED,
         provenance: owner ? "owner" : "peer_agent",
         sourceId: peerSourceOf(c.principal),
-        perTurnLimit: m.identityDoc?.memory.per_turn_limit ?? 5,
-        signal: c.signal,
+        perTurnLimit: m.identityDoc?.memory.per_turn_limit ?? DEFAULT_PER_TURN_LIMIT,
+        confidenceThreshold: m.identityDoc?.memory.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+        tools: turnTools.tools,
+        offered: turnTools.offered,
+        gate: turnTools.gate,
+        onToolCall: turnTools.onToolCall,
+        meter,
+        signal: budget.signal,
       });
+      turnTools.recordTurn(meter, true);
       // A peer's turn may leave peer-marked memories behind, but it never reports them (product document).
       return okJson({ response: turn.response, memories_formed: owner ? turn.stored : 0 });
     } catch (e) {
-      return toolError(`Error: ${(e as Error).message}`);
+      turnTools.recordTurn(meter, false);
+      return toolError(budget.errorText(e));
+    } finally {
+      budget.end();
     }
   },
 };

@@ -4,6 +4,7 @@ import { okJson, refused, toolError } from "../tool-outcome.js";
 import { parseSensitivity, SENSITIVITIES } from "../../memory/sensitivity.js";
 import { isOwner } from "../../principal.js";
 import { memoryScopeOf, peerSourceOf } from "../memory-scope.js";
+import { echo } from "../../protocol/echo.js";
 
 export const rememberTool: SyntheticTool = {
   name: "motebit_remember",
@@ -27,10 +28,10 @@ export const rememberTool: SyntheticTool = {
     const sensitivity = parseSensitivity(requested);
     // An allowlist, not a blocklist: for a peer anything but the exact string "none" is refused.
     if (!owner && sensitivity !== "none") {
-      return refused(`Denied: external callers cannot store memories with sensitivity "${String(requested)}"`);
+      return refused(`Denied: external callers cannot store memories with sensitivity "${echo(requested)}"`);
     }
     if (sensitivity === null) {
-      return refused(`Invalid sensitivity "${String(requested)}": expected one of ${SENSITIVITIES.join(", ")}`);
+      return refused(`Invalid sensitivity "${echo(requested)}": expected one of ${SENSITIVITIES.join(", ")}`);
     }
     try {
       const stored = await m.memory.remember({

@@ -5,6 +5,8 @@ import { isOwner, principalLabel } from "../../principal.js";
 import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
 import { runTask } from "../../agent/task-runner.js";
+import { aiTurnTools, publicContext } from "./ai-turn-context.js";
+import { aiModules } from "./ai-modules.js";
 import { toolContextFor } from "../tool-context.js";
 
 export const taskTool: SyntheticTool = {
@@ -55,16 +57,8 @@ export const taskTool: SyntheticTool = {
     const { progress } = toolContextFor(c, "motebit_task");
     progress(1, 3, "gate passed");
     const overHttp = !isOwner(c.principal);
-    const served = m.registry.list({ overHttp });
-    // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
-    const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
-    progress(2, 3, "tool running");
-    const receipt = await runTask({
+    const common = {
       prompt: args.prompt as string,
-      requiredCapabilities: caps,
-      tools,
-      gate: (toolName) =>
-        decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance }),
       signer: m.signer,
       motebitId: m.motebitId,
       deviceId: m.deviceId,
@@ -72,10 +66,38 @@ export const taskTool: SyntheticTool = {
       delegatedScope,
       timeoutMs: m.taskTimeoutMs,
       clock: m.clock,
-      invocationOrigin: overHttp ? "agent-to-agent" : "user-tap",
+      invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const),
       memoriesFormed: 0,
       signal: c.signal,
-    });
+    };
+    let receipt;
+    progress(2, 3, "tool running");
+    if (m.llm !== null) {
+      // AI mode: the AI SDK loads only here, so direct mode never pays for it.
+      const { runAiTask } = await aiModules();
+      const t = aiTurnTools(m, c, delegatedScope);
+      receipt = await runAiTask({
+        ...common,
+        llm: m.llm,
+        system: publicContext(m, c.principal),
+        tools: t.tools,
+        offered: t.offered,
+        gate: t.gate,
+        onToolCall: t.onToolCall,
+        onTurn: t.recordTurn,
+      });
+    } else {
+      const served = m.registry.list({ overHttp });
+      // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
+      const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
+      receipt = await runTask({
+        ...common,
+        requiredCapabilities: caps,
+        tools,
+        gate: (toolName) =>
+          decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance }),
+      });
+    }
     m.ledger.append(receipt, caller);
     progress(3, 3, "receipt signed");
     return okJson(receipt);

@@ -11,6 +11,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 
 export interface LocalEdge {
   url: string;
+  /** The process group of wrangler and workerd (kill(-pgid, …) reaches them all). */
+  pgid: number;
   /** Everything wrangler and the Worker printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -37,8 +39,14 @@ function envFile(vars: Record<string, string>): string {
     .join("\n");
 }
 
-/** `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). */
-export async function startLocalEdge(vars: Record<string, string>, o: { readyTimeoutMs?: number; args?: string[] } = {}): Promise<LocalEdge> {
+/**
+ * `o.args` go to wrangler as they are (e.g. ["--log-level", "warn"]). `o.persistDir` keeps the Durable Object's
+ * state there (kept after stop, for restarts); by default it is a throwaway directory.
+ */
+export async function startLocalEdge(
+  vars: Record<string, string>,
+  o: { readyTimeoutMs?: number; args?: string[]; persistDir?: string } = {},
+): Promise<LocalEdge> {
   const dir = mkdtempSync(path.join(tmpdir(), "motebit-edge-"));
   const envPath = path.join(dir, "edge.env");
   writeFileSync(envPath, envFile(vars));
@@ -47,7 +55,7 @@ export async function startLocalEdge(vars: Record<string, string>, o: { readyTim
   let log = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start-edge.mjs"), "--env-file", envPath, ...(o.args ?? [])], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), MOTEBIT_PERSIST_DIR: path.join(dir, "state") },
+    env: { ...process.env, PORT: String(port), MOTEBIT_PERSIST_DIR: o.persistDir ?? path.join(dir, "state") },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so stop() ends wrangler and workerd together
   });
@@ -81,7 +89,7 @@ export async function startLocalEdge(vars: Record<string, string>, o: { readyTim
     try {
       // Any HTTP answer means workerd is serving (a server that cannot start answers 500).
       await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
-      return { url, output: () => log, stop };
+      return { url, pgid: child.pid!, output: () => log, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 200));
     }

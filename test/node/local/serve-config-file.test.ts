@@ -43,6 +43,8 @@ describe("the serve config file", () => {
     const cfg = readConfigFile(write("empty.json", {}));
     expect(cfg.server).toMatchObject({ authToken: null, relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
     expect(cfg.server.knownCallers.size).toBe(0);
+    expect(cfg.durability).toBe("normal");
+    expect(readConfigFile(write("full.json", { durability: "full" })).durability).toBe("full");
   });
 
   it.each([
@@ -55,6 +57,7 @@ describe("the serve config file", () => {
     [{ allowedOrigins: ["ftp://a.example"] }, /allowedOrigins: "ftp:\/\/a.example" is not an origin/],
     [{ rateLimit: -1 }, /rateLimit must be a whole number/],
     [{ taskTimeoutMs: 0 }, /taskTimeoutMs must be a whole number of milliseconds/],
+    [{ durability: "FULL" }, /durability must be "normal" or "full"/],
     [[], /must be a JSON object/],
   ])("refuses %j", (value, message) => {
     expect(() => readConfigFile(write("bad.json", value))).toThrow(message);

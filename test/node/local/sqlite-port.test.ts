@@ -47,6 +47,15 @@ describe("openSqlite", () => {
     sql.close();
   });
 
+  it("commits with synchronous=NORMAL by default and FULL (fsync per commit) in durable mode", () => {
+    const normal = openSqlite(join(tmp.dir, "normal.sqlite"));
+    expect(normal.all<{ synchronous: number }>("PRAGMA synchronous")[0].synchronous).toBe(1);
+    normal.close();
+    const full = openSqlite(join(tmp.dir, "full.sqlite"), { durability: "full" });
+    expect(full.all<{ synchronous: number }>("PRAGMA synchronous")[0].synchronous).toBe(2);
+    full.close();
+  });
+
   it("opens files in WAL mode and leaves them readable by another connection after close", () => {
     const path = join(tmp.dir, "motebit.sqlite");
     const sql = openSqlite(path);

@@ -1,76 +1,99 @@
-// With ANTHROPIC_API_KEY set, serve runs AI mode through the Anthropic adapter (here against a local double of
-// /v1/messages via ANTHROPIC_BASE_URL): the owner's query sees the owner's memories and forms new ones.
-// --direct turns the model off again.
-import { createServer, type Server } from "node:http";
+// AI mode over real stdio through the real @ai-sdk/anthropic package, against a scripted model server on 127.0.0.1
+// speaking the Anthropic Messages API: the owner's query (streamed) sees the owner's memories and forms new ones; the
+// owner's task (not streamed) chains two tools into one signed receipt; --direct turns the model off again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_PROVIDER } from "../../../src/mcp/synthetic/query.js";
-import { callText, cleanEnv, connectStdio, initMotebit, tempDir } from "./helpers/local-cli.js";
+import { stripIdentityTag, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
+import { ScriptedModelServer } from "../../doubles/model-server.js";
+import { join } from "node:path";
+import { callText, cleanEnv, connectStdio, initMotebit, REPO, tempDir } from "./helpers/local-cli.js";
 
-describe("serve over stdio with ANTHROPIC_API_KEY", () => {
+const TOOLS = join(REPO, "examples/tools/index.ts");
+
+describe("serve over stdio with ANTHROPIC_API_KEY: AI mode", () => {
   const tmp = tempDir();
-  let double: Server;
+  const model = new ScriptedModelServer();
   let env: Record<string, string>;
-  const requests: { key: string | undefined; body: any }[] = [];
+  let identity: string;
 
   beforeAll(async () => {
-    double = createServer(async (req, res) => {
-      let raw = "";
-      for await (const c of req) raw += c;
-      requests.push({ key: req.headers["x-api-key"] as string | undefined, body: JSON.parse(raw) });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          type: "message",
-          role: "assistant",
-          content: [{ type: "text", text: "Your boat is called Saltine.\nMEMORY: The owner asked about the boat's name" }],
-          stop_reason: "end_turn",
-        }),
-      );
-    });
-    await new Promise<void>((r) => double.listen(0, "127.0.0.1", r));
-    const { port } = double.address() as { port: number };
-    env = cleanEnv({ ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_MODEL: "claude-test-model", ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` });
+    const url = await model.start();
+    env = cleanEnv({ ANTHROPIC_API_KEY: "sk-ant-test", MOTEBIT_MODEL: "claude-test-model", ANTHROPIC_BASE_URL: `${url}/v1` });
+    identity = await initMotebit(tmp.dir);
   });
   afterAll(async () => {
-    double.closeAllConnections();
-    await new Promise((r) => double.close(r));
+    await model.stop();
     tmp.cleanup();
   });
 
-  it("answers motebit_query through the model, with the owner's memories, and reports the memories it formed", async () => {
-    const identity = await initMotebit(tmp.dir);
-    const s = await connectStdio(["--identity", identity], env);
+  it("says mode, provider and model on start-up; the owner's query sees the owner's memories and forms one", async () => {
+    const s = await connectStdio(["--identity", identity, "--tools", TOOLS], env);
     try {
-      expect(s.stderr()).toContain("model: anthropic:claude-test-model");
+      expect(s.stderr()).toContain("mode: ai; provider: anthropic; model: claude-test-model");
       await callText(s.client, "motebit_remember", { content: "The owner's boat is named Saltine", sensitivity: "none" });
+      await callText(s.client, "motebit_remember", { content: "The owner's bank PIN hint is tidewater", sensitivity: "financial" });
+      model.setScript("Your boat is called Saltine.\nMEMORY (0.9): The owner asked about the boat's name\nMEMORY (0.1): a guess");
       const r = await callText(s.client, "motebit_query", { message: "What is my boat called?" });
       expect(r.isError, r.text).toBe(false);
-      const answer = JSON.parse(r.text.replace(/\n\[motebit:[^\]]*\]\s*$/, ""));
-      expect(answer).toEqual({ response: "Your boat is called Saltine.", memories_formed: 1 });
+      expect(JSON.parse(stripIdentityTag(r.text))).toEqual({ response: "Your boat is called Saltine.", memories_formed: 1 });
 
-      const sent = requests[requests.length - 1];
-      expect(sent.key).toBe("sk-ant-test");
+      const sent = model.chats().at(-1)!;
+      expect(sent.path).toBe("/v1/messages");
+      expect(sent.headers["x-api-key"]).toBe("sk-ant-test");
       expect(sent.body.model).toBe("claude-test-model");
-      expect(sent.body.system).toContain("The owner's boat is named Saltine");
-      expect(sent.body.system).toContain("You are talking with your owner.");
-      expect(sent.body.messages).toEqual([{ role: "user", content: "What is my boat called?" }]);
-
+      expect(sent.body.stream).toBe(true);
+      const system = JSON.stringify(sent.body.system);
+      expect(system).toContain("The owner's boat is named Saltine");
+      expect(system).toContain("You are talking with your owner.");
+      // Financial memories never reach a model provider, even in the owner's turn.
+      expect(JSON.stringify(sent.body)).not.toContain("tidewater");
       const recalled = await callText(s.client, "motebit_recall", { query: "boat name question" });
       expect(recalled.text).toContain("The owner asked about the boat's name");
+      expect(recalled.text).not.toContain("a guess");
     } finally {
       await s.close();
     }
   });
 
-  it("--direct keeps the model off even with the key set", async () => {
-    const before = requests.length;
-    const s = await connectStdio(["--identity", `${tmp.dir}/motebit.md`, "--direct"], env);
+  it("the owner's task chains two tools through the model into one receipt that verifies", async () => {
+    const s = await connectStdio(["--identity", identity, "--tools", TOOLS], env);
     try {
-      expect(s.stderr()).toContain("model: none (--direct)");
+      model.setScript(
+        { tools: [{ name: "echo", input: { text: "one two three" } }] },
+        { tools: [{ name: "word_count", input: { text: "one two three" } }] },
+        "Echoed it; it has 3 words.",
+      );
+      const before = model.chats().length;
+      const r = await callText(s.client, "motebit_task", { prompt: "echo 'one two three', then count its words" });
+      const receipt = JSON.parse(stripIdentityTag(r.text)) as ExecutionReceipt;
+      expect(receipt.status).toBe("completed");
+      expect(receipt.tools_used).toEqual(["echo", "word_count"]);
+      expect(receipt.result).toBe("Echoed it; it has 3 words.");
+      expect((await verifyReceipt(receipt)).valid).toBe(true);
+      const sent = model.chats().slice(before);
+      expect(sent).toHaveLength(3);
+      expect(sent.every((q) => q.body.stream !== true)).toBe(true);
+      // The word_count request carried echo's output back as a tool_result, marked as external data.
+      const toolResult = JSON.stringify(sent[1].body.messages.at(-1));
+      expect(toolResult).toContain("tool_result");
+      expect(toolResult).toContain('<external-data source=\\"echo\\">');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("--direct keeps the model off even with the key set, and tasks still run in direct mode", async () => {
+    const before = model.requests.length;
+    const s = await connectStdio(["--identity", identity, "--tools", TOOLS, "--direct"], env);
+    try {
+      expect(s.stderr()).toContain("mode: direct (--direct); model: none");
       const r = await callText(s.client, "motebit_query", { message: "hello?" });
       expect(r.isError).toBe(true);
       expect(r.text).toContain(NO_PROVIDER);
-      expect(requests.length).toBe(before);
+      const t = JSON.parse(stripIdentityTag((await callText(s.client, "motebit_task", { prompt: "hello" })).text)) as ExecutionReceipt;
+      expect(t.status).toBe("completed");
+      expect(t.tools_used).toEqual(["echo"]);
+      expect(model.requests.length).toBe(before);
     } finally {
       await s.close();
     }

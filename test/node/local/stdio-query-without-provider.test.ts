@@ -16,7 +16,7 @@ describe("serve over stdio without a model provider", () => {
   });
 
   it("says on stderr that it runs in direct mode", () => {
-    expect(s.stderr()).toContain("model: none (direct mode; set ANTHROPIC_API_KEY for AI mode)");
+    expect(s.stderr()).toContain("mode: direct (set ANTHROPIC_API_KEY or MOTEBIT_PROVIDER=ollama for AI mode); model: none");
   });
 
   it("answers motebit_query with an error result naming the missing provider", async () => {

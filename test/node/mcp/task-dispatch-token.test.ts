@@ -58,3 +58,23 @@ describe("motebit_task dispatch_token", () => {
     expect((await h.call(peer(), "motebit_task", { prompt: "hi", dispatch_token: token })).isError).toBeUndefined();
   });
 });
+
+describe("who may sign a dispatch_token", () => {
+  it("only the pinned relay key: the motebit's own key and a known caller's are refused, and without relayTrust every token is", async () => {
+    const sql = memorySql();
+    const self = await createSigner(TEST_SEED);
+    const known = await createSigner(OTHER_SEED);
+    const motebitId = await sovereignMotebitId(self.publicKeyHex);
+    const knownId = await sovereignMotebitId(known.publicKeyHex);
+    const knownCallers = new Map([[knownId, { publicKeyHex: known.publicKeyHex, trust: "trusted" as const }]]);
+    const identity = { motebitId, publicKeyHex: self.publicKeyHex };
+    const mint = (mid: string, signer: typeof self) =>
+      mintBearerToken({ mid, did: "d", aud: "task:dispatch", sub: motebitId }, signer);
+    const withRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { authToken: null, knownCallers, relayTrust: known.publicKeyHex }, identity });
+    expect(await withRelay(await mint(motebitId, self))).toEqual({ ok: false, reason: "no_key_for_caller" });
+    expect(await withRelay(await mint("relay-x", known))).toEqual({ ok: true });
+    const noRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { authToken: null, knownCallers, relayTrust: null }, identity });
+    expect(await noRelay(await mint(knownId, known))).toEqual({ ok: false, reason: "no_key_for_caller" });
+    expect(await noRelay(await mint(motebitId, self))).toEqual({ ok: false, reason: "no_key_for_caller" });
+  });
+});

@@ -2,36 +2,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
-import exampleTools from "../../../examples/tools/index.js";
-import { Motebit } from "../../../src/motebit.js";
-import { systemClock } from "../../../src/ports.js";
 import { createSigner, identityTag, mintBearerToken } from "../../../src/protocol/index.js";
-import { inProcessBackend } from "../../../src/server/backend.js";
-import { readServerConfig } from "../../../src/server/config.js";
-import { loadHostIdentity } from "../../../src/server/identity.js";
-import { ToolRegistry } from "../../../src/tools/registry.js";
-import { createApp } from "../../../worker/app.js";
 import keys from "../../fixtures/edge/keys.json";
-import { memorySql } from "../helpers/sqlite.js";
-
-async function nodeApp() {
-  const sql = memorySql();
-  const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
-  const motebit = await Motebit.create({
-    sql,
-    clock: systemClock,
-    signer: id.signer,
-    motebitId: id.motebitId,
-    deviceId: id.deviceId,
-    tools: ToolRegistry.fromModule(exampleTools),
-  });
-  const config = readServerConfig({
-    MOTEBIT_AUTH_TOKEN: keys.auth_token,
-    MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
-  });
-  const backend = inProcessBackend({ config, sql, clock: systemClock, motebit });
-  return { app: createApp(() => backend), sql };
-}
+import { nodeApp } from "../helpers/node-app.js";
 
 describe("the app in-process (the Node host's HTTP surface)", () => {
   it("serves /health without auth", async () => {

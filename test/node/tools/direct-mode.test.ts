@@ -9,17 +9,31 @@ const tool = (name: string, inputSchema: Record<string, unknown> = { type: "obje
 const served = [tool("first"), tool("second"), tool("third")];
 
 describe("selectDirectTool", () => {
-  it("picks the tool a single required capability names", () => {
-    expect(selectDirectTool(served, ["second"])?.definition.name).toBe("second");
+  const picked = (caps?: string[]) => {
+    const r = selectDirectTool(served, caps);
+    return "tool" in r ? r.tool.definition.name : r.error;
+  };
+  it("runs the tool the first required capability names, when every one is served", () => {
+    expect(picked(["second"])).toBe("second");
+    expect(picked(["third", "second"])).toBe("third");
   });
-  it("falls back to the first served tool", () => {
-    expect(selectDirectTool(served)?.definition.name).toBe("first");
-    expect(selectDirectTool(served, [])?.definition.name).toBe("first");
-    expect(selectDirectTool(served, ["not_served"])?.definition.name).toBe("first");
-    expect(selectDirectTool(served, ["second", "third"])?.definition.name).toBe("first");
+  it("runs the first served tool when no capability is named", () => {
+    expect(picked()).toBe("first");
+    expect(picked([])).toBe("first");
   });
-  it("is null when nothing is served", () => {
-    expect(selectDirectTool([], ["x"])).toBeNull();
+  it("a capability no served tool provides is an error naming it, never a fallback", () => {
+    expect(picked(["not_served"])).toBe('no served tool provides "not_served"');
+    expect(picked(["second", "SECOND"])).toBe('no served tool provides "SECOND"');
+    for (const cap of ["__proto__", "constructor", "FIRST", "../first", "*", "first ", ""]) {
+      expect(picked([cap])).toBe(`no served tool provides ${JSON.stringify(cap)}`);
+    }
+  });
+  it("echoes at most a bounded prefix of the capability", () => {
+    expect(picked(["x".repeat(10_000)])).toBe(`no served tool provides "${"x".repeat(100)}…"`);
+  });
+  it("says so when nothing is served", () => {
+    expect(selectDirectTool([])).toEqual({ error: "no served tool can run this task" });
+    expect(selectDirectTool([], ["x"])).toEqual({ error: 'no served tool provides "x"' });
   });
 });
 

@@ -7,14 +7,16 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { runToCompletion, terminate } from "../../helpers/child-process.js";
+import { AI_SETTING_NAMES } from "../../../../src/server/ai-config.js";
 
 export const REPO = resolve(import.meta.dirname, "../../../..");
 export const BIN = join(REPO, "local-stdio/bin/motebit-local.js");
 
-/** The parent's environment without a model key, so every test starts in direct mode unless it says otherwise. */
+/** The parent's environment without any AI setting, so every test starts in direct mode unless it says otherwise. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("ANTHROPIC_")) env[k] = v;
+  const ai = new Set<string>(AI_SETTING_NAMES);
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("ANTHROPIC_") && !ai.has(k)) env[k] = v;
   return { ...env, ...extra };
 }
 

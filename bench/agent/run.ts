@@ -1,0 +1,107 @@
+// The AI loop's overhead: a task whose scripted, zero-latency model calls two tools (echo, then word_count) and
+// answers. "ours" is the whole motebit_task call in AI mode — gate at offer and call time, argument checks, audit
+// rows, the per-turn usage row, the signed receipt and the ledger; "raw" is the same model and the same two tool
+// handlers driven by the AI SDK's generateText in the same process. The ratio is what motebit adds to the SDK.
+// Cost is process CPU time per task (all threads, so WebCrypto's thread pool counts), measured in alternating rounds
+// with the best round of each kept: on a shared, loaded machine wall-clock mostly measures the neighbours.
+// Run: npx tsx bench/agent/run.ts   (bounded: about 15 s)
+import { generateText, jsonSchema, stepCountIs, tool } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import type { LanguageModelV4Content } from "@ai-sdk/provider";
+import exampleTools from "../../examples/tools/index.js";
+import { Motebit } from "../../src/motebit.js";
+import { createSigner, sovereignMotebitId } from "../../src/protocol/index.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { memorySql } from "../../test/node/helpers/sqlite.js";
+import { NO_CLIENT } from "../../src/tools/invoke.js";
+
+const WINDOW_MS = 1_000;
+const ROUNDS = 3;
+const SEED = "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20";
+const USAGE = {
+  inputTokens: { total: 10, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: undefined, reasoning: undefined },
+};
+
+/** A zero-latency model: echo, then word_count, then an answer, over and over. */
+function scriptedModel() {
+  let n = 0;
+  return new MockLanguageModelV4({
+    doGenerate: async () => {
+      const step = n++ % 3;
+      const call = (name: string, input: unknown): LanguageModelV4Content => ({ type: "tool-call", toolCallId: `c${n}`, toolName: name, input: JSON.stringify(input) });
+      const content: LanguageModelV4Content[] =
+        step === 0 ? [call("echo", { text: "one two three" })] : step === 1 ? [call("word_count", { text: "one two three" })] : [{ type: "text", text: "3 words." }];
+      return { content, finishReason: { unified: step < 2 ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
+    },
+  });
+}
+
+/** CPU µs and wall µs per call of `op`, run back to back for the window after a short warm-up. */
+async function cost(op: () => Promise<unknown>): Promise<{ cpu: number; wall: number }> {
+  for (let i = 0; i < 100; i++) await op();
+  let n = 0;
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  let now = start;
+  while (now - start < WINDOW_MS) {
+    for (let i = 0; i < 20; i++) await op();
+    n += 20;
+    now = performance.now();
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { cpu: (cpu.user + cpu.system) / n, wall: ((now - start) * 1000) / n };
+}
+
+const signer = await createSigner(SEED);
+const motebit = await Motebit.create({
+  sql: memorySql(),
+  clock: { now: () => Date.now() },
+  signer,
+  motebitId: await sovereignMotebitId(signer.publicKeyHex),
+  deviceId: "bench",
+  tools: ToolRegistry.fromModule(exampleTools),
+  llm: { provider: "scripted", modelName: "zero-latency", id: "scripted:zero-latency", model: scriptedModel() },
+});
+const peer = { kind: "peer", callerId: "bench-peer", via: "signed_token", trust: "verified" } as const;
+let id = 0;
+const ours = async () => {
+  const r = (await motebit.handleRpc(
+    { jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "echo 'one two three' and count its words" } } },
+    { principal: peer },
+  )) as { result: { content: { text: string }[] } };
+  if (!r.result.content[0].text.includes('"completed"')) throw new Error(`unexpected: ${r.result.content[0].text}`);
+};
+
+const rawModel = scriptedModel();
+const handler = (name: string) => exampleTools.find((t) => t.definition.name === name)!;
+const rawTools = Object.fromEntries(
+  ["echo", "word_count"].map((name) => [
+    name,
+    tool({
+      description: handler(name).definition.description,
+      inputSchema: jsonSchema(handler(name).definition.inputSchema as Parameters<typeof jsonSchema>[0]),
+      execute: async (args: unknown) => {
+        const r = await handler(name).handler(args as Record<string, unknown>, { ...NO_CLIENT, signal: new AbortController().signal });
+        return JSON.stringify(r);
+      },
+    }),
+  ]),
+);
+const raw = async () => {
+  const r = await generateText({ model: rawModel, tools: rawTools, prompt: "echo 'one two three' and count its words", stopWhen: stepCountIs(10) });
+  if (r.text !== "3 words.") throw new Error(`unexpected: ${r.text}`);
+};
+
+const best = (x: { cpu: number; wall: number }, y: { cpu: number; wall: number }) => ({ cpu: Math.min(x.cpu, y.cpu), wall: Math.min(x.wall, y.wall) });
+let a = { cpu: Infinity, wall: Infinity };
+let b = { cpu: Infinity, wall: Infinity };
+for (let r = 0; r < ROUNDS; r++) {
+  b = best(b, await cost(raw));
+  a = best(a, await cost(ours));
+}
+const f = (x: number) => `${x.toFixed(0).padStart(6)} µs`;
+console.log(`AI loop overhead: one task, two tool calls, zero-latency scripted model (best of ${ROUNDS} rounds of ${WINDOW_MS} ms; Node ${process.version})`);
+console.log(`  raw generateText (same model, same handlers)    cpu ${f(b.cpu)}/task   wall ${f(b.wall)}/task`);
+console.log(`  motebit_task in AI mode (gate, audit, receipt)  cpu ${f(a.cpu)}/task   wall ${f(a.wall)}/task`);
+console.log(`  ratio (cpu): ${(a.cpu / b.cpu).toFixed(2)}x the SDK alone, +${(a.cpu - b.cpu).toFixed(0)} µs/task (goal ≤ 1.15x); wall ratio ${(a.wall / b.wall).toFixed(2)}x`);

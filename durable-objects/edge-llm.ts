@@ -1,0 +1,14 @@
+// The edge's model: Workers AI through the AI binding (workers-ai-provider), or a fetch provider (Anthropic,
+// a remote Ollama). The Durable Object imports this module only in AI mode, so a direct-mode object never
+// evaluates the AI SDK.
+import { createWorkersAI } from "workers-ai-provider";
+import { fetchProvider } from "../src/agent/providers.js";
+import type { LlmProvider } from "../src/ports.js";
+import type { AiSettings } from "../src/server/ai-config.js";
+import type { EdgeEnv } from "../worker/env.js";
+
+export function edgeLlm(env: EdgeEnv, s: AiSettings): LlmProvider {
+  if (s.provider !== "workers-ai") return fetchProvider(s);
+  const workersai = createWorkersAI({ binding: env.AI as unknown as Ai });
+  return { provider: "workers-ai", modelName: s.model, id: `workers-ai:${s.model}`, model: workersai(s.model as Parameters<typeof workersai>[0]) };
+}

@@ -1,0 +1,21 @@
+// The fetch-based providers (Anthropic, Ollama), built from the AI settings by either host. They run in Node
+// and in workerd alike. Workers AI needs the AI binding, so the Durable Object builds that one itself.
+// Hosts import this module only in AI mode, so direct mode never loads the AI SDK.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOllama } from "ollama-ai-provider-v2";
+import type { LlmProvider } from "../ports.js";
+import type { AiSettings } from "../server/ai-config.js";
+
+export function fetchProvider(s: AiSettings, fetchFn?: typeof fetch): LlmProvider {
+  if (s.provider === "anthropic") {
+    if (s.anthropicApiKey === null) throw new Error("ANTHROPIC_API_KEY is not set");
+    const anthropic = createAnthropic({ apiKey: s.anthropicApiKey, baseURL: s.anthropicBaseUrl, fetch: fetchFn });
+    return { provider: "anthropic", modelName: s.model, id: `anthropic:${s.model}`, model: anthropic(s.model) };
+  }
+  if (s.provider === "ollama") {
+    // "strict": this is Ollama's own API, so its newer fields (usage in streams) are asked for.
+    const ollama = createOllama({ baseURL: s.ollamaBaseUrl, compatibility: "strict", fetch: fetchFn });
+    return { provider: "ollama", modelName: s.model, id: `ollama:${s.model}`, model: ollama(s.model) };
+  }
+  throw new Error(`provider ${s.provider} is built by the host that has its binding`);
+}

@@ -1,0 +1,47 @@
+// The Node host's HTTP surface in-process: the shared Hono app over an in-process backend (better-sqlite3),
+// with the edge tests' keys (static token + one known caller), so requests need no socket.
+import exampleTools from "../../../examples/tools/index.js";
+import { Motebit } from "../../../src/motebit.js";
+import { systemClock } from "../../../src/ports.js";
+import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
+import { inProcessBackend } from "../../../src/server/backend.js";
+import { readServerConfig } from "../../../src/server/config.js";
+import { loadHostIdentity } from "../../../src/server/identity.js";
+import { ToolRegistry } from "../../../src/tools/registry.js";
+import { createApp } from "../../../worker/app.js";
+import keys from "../../fixtures/edge/keys.json";
+import type { Host } from "../../shared/hostile-requests.js";
+import { memorySql } from "./sqlite.js";
+
+export async function nodeApp(env: Record<string, unknown> = {}) {
+  const sql = memorySql();
+  const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
+  const motebit = await Motebit.create({
+    sql,
+    clock: systemClock,
+    signer: id.signer,
+    motebitId: id.motebitId,
+    deviceId: id.deviceId,
+    tools: ToolRegistry.fromModule(exampleTools),
+  });
+  const config = readServerConfig({
+    MOTEBIT_AUTH_TOKEN: keys.auth_token,
+    MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
+    ...env,
+  });
+  const backend = inProcessBackend({ config, sql, clock: systemClock, motebit });
+  return { app: createApp(() => backend), sql, motebit };
+}
+
+/** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */
+export async function nodeAppHost(): Promise<Host> {
+  const { app, sql } = await nodeApp();
+  const caller = await createSigner(keys.known_caller.seed_hex);
+  return {
+    fetch: async (req) => app.fetch(req),
+    auth: `Bearer ${keys.auth_token}`,
+    signedAuth: async (jti) =>
+      `Bearer motebit:${await mintBearerToken({ mid: keys.known_caller.sovereign_motebit_id, did: "d", aud: "mcp:call", sub: keys.server.sovereign_motebit_id, jti }, caller)}`,
+    rows: async (table) => sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`)[0].n,
+  };
+}

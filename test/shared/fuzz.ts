@@ -1,0 +1,35 @@
+// Settings for the property-based fuzzers (fast-check): a fixed seed so a failure replays, and a small run count
+// for `npm test`. `npm run fuzz` raises FUZZ_RUNS; FUZZ_SEED picks another seed (a failure prints its seed and path).
+import fc from "fast-check";
+
+/** `base` runs by default, or FUZZ_RUNS (scaled by base / 100) when set. */
+export function fuzzParams(base: number, env: { FUZZ_RUNS?: string; FUZZ_SEED?: string } = readEnv()): fc.Parameters<unknown> {
+  const runs = Number(env.FUZZ_RUNS);
+  const seed = Number(env.FUZZ_SEED);
+  return {
+    seed: Number.isSafeInteger(seed) && env.FUZZ_SEED ? seed : 0x5eed,
+    numRuns: Number.isSafeInteger(runs) && runs > 0 ? Math.max(1, Math.round((runs * base) / 100)) : base,
+    // A run that takes this long is a hang, and a failure.
+    timeout: 10_000,
+  };
+}
+
+/** The vitest timeout for one fuzz test: the default for `npm test`, ten minutes for a long run. */
+export function fuzzTimeoutMs(env: { FUZZ_RUNS?: string } = readEnv()): number | undefined {
+  return env.FUZZ_RUNS ? 600_000 : undefined;
+}
+
+function readEnv(): { FUZZ_RUNS?: string; FUZZ_SEED?: string } {
+  return typeof process === "undefined" ? {} : { FUZZ_RUNS: process.env.FUZZ_RUNS, FUZZ_SEED: process.env.FUZZ_SEED };
+}
+
+/** Printable ASCII: what a header value can hold on the wire. */
+export const headerValue = (maxLength = 200) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
+
+/** Replaces one character of `s` at a generated position with a generated one (never the same one). */
+export const mutation = (s: string) =>
+  fc.tuple(fc.nat({ max: s.length - 1 }), fc.string({ minLength: 1, maxLength: 1, unit: "binary" })).map(([i, c]) => {
+    const replacement = c === s[i] ? String.fromCharCode((s.charCodeAt(i) + 1) % 0x10000) : c;
+    return s.slice(0, i) + replacement + s.slice(i + 1);
+  });
