@@ -16,6 +16,8 @@ import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
 import type { RelayStatus } from "./relay/relay-loop.js";
+import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
+import { newSessionState, type SessionState } from "./mcp/session.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -107,8 +109,23 @@ export class Motebit implements MotebitContext {
     this.logFn(line);
   }
 
-  /** One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it. */
-  handleRpc(message: unknown, ctx: { principal: Principal; signal?: AbortSignal }): Promise<JsonRpcResponse | null> {
-    return dispatch(this, { principal: ctx.principal, signal: ctx.signal ?? new AbortController().signal }, message);
+  /**
+   * One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it.
+   * The host also passes the way back to the client and the session's state (both optional for one-off calls).
+   */
+  handleRpc(
+    message: unknown,
+    ctx: { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState },
+  ): Promise<JsonRpcResponse | null> {
+    return dispatch(
+      this,
+      {
+        principal: ctx.principal,
+        signal: ctx.signal ?? new AbortController().signal,
+        channel: ctx.channel ?? NO_CHANNEL,
+        session: ctx.session ?? newSessionState(),
+      },
+      message,
+    );
   }
 }

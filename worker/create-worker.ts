@@ -1,7 +1,7 @@
 // The edge as a library: a user's Worker entry is
 //   export { MotebitObject } from "motebit-edge";
 //   export default createMotebitWorker({ tools });
-import type { ServedTool } from "../src/tools/types.js";
+import type { ServedPrompt, ServedResource, ServedTool } from "../src/tools/types.js";
 import { createApp } from "./app.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
@@ -10,11 +10,14 @@ import { registerServedTools } from "./served-tools.js";
 export interface MotebitWorkerOptions {
   /** The served tools: an array of { definition, handler } (README: "Your own tools"). */
   tools: readonly ServedTool[];
+  /** The tools module's own resources and prompts (README: "Your own tools"), listed after the motebit's. */
+  resources?: readonly ServedResource[];
+  prompts?: readonly ServedPrompt[];
 }
 
 /** The Worker's handlers for this deployment's motebit; also hands `tools` to its Durable Object. */
 export function createMotebitWorker(options: MotebitWorkerOptions) {
-  registerServedTools(options.tools);
+  registerServedTools(options.tools, { resources: options.resources, prompts: options.prompts });
   const app = createApp<EdgeEnv>(durableObjectBackend);
   return {
     fetch: app.fetch,

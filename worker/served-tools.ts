@@ -4,12 +4,15 @@ import { ToolRegistry } from "../src/tools/registry.js";
 
 let registered: { exported: unknown; registry: ToolRegistry } | undefined;
 
-/** Validates the tool array now (a bad module fails the deploy, not the first call) and keeps it for the object. */
-export function registerServedTools(exported: unknown): void {
+/**
+ * Validates the tool array (and the module's resources and prompts, when given) now — a bad module fails the
+ * deploy, not the first call — and keeps them for the object.
+ */
+export function registerServedTools(exported: unknown, extras: { resources?: unknown; prompts?: unknown } = {}): void {
   if (registered !== undefined && registered.exported !== exported) {
     throw new Error("motebit-edge: createMotebitWorker was called twice with different tools; one Worker serves one tool array");
   }
-  registered = { exported, registry: ToolRegistry.fromModule(exported) };
+  registered = { exported, registry: ToolRegistry.fromModule(exported, extras) };
 }
 
 export function servedTools(): ToolRegistry {

@@ -13,6 +13,7 @@ import { Motebit } from "../../src/motebit.js";
 import { createSigner, sovereignMotebitId } from "../../src/protocol/index.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
+import { NO_CLIENT } from "../../src/tools/invoke.js";
 
 const WINDOW_MS = 1_000;
 const ROUNDS = 3;
@@ -81,7 +82,7 @@ const rawTools = Object.fromEntries(
       description: handler(name).definition.description,
       inputSchema: jsonSchema(handler(name).definition.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (args: unknown) => {
-        const r = await handler(name).handler(args as Record<string, unknown>, { signal: new AbortController().signal });
+        const r = await handler(name).handler(args as Record<string, unknown>, { ...NO_CLIENT, signal: new AbortController().signal });
         return JSON.stringify(r);
       },
     }),

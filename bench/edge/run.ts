@@ -5,6 +5,8 @@
 //             SQLite, the same signed tokens: our auth, replay set, rate limit, sessions and gate, minus workerd and
 //             wrangler dev's proxy — the fair comparison with the baseline, which runs in the same runtime
 //   baseline: the MCP SDK's McpServer + StreamableHTTPServerTransport in this Node process, no auth, JSON responses
+//   workerd baseline: Cloudflare's createMcpHandler (agents/mcp/server) over an SDK v2 McpServer, in the same
+//             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
 import { createServer, type Server } from "node:http";
@@ -49,7 +51,15 @@ const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/
 async function post(side: Side, i: number, body: unknown, session?: string): Promise<Response> {
   const headers: Record<string, string> = { ...JSON_HEADERS, ...side.auth(i) };
   if (session) Object.assign(headers, { "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-03-26" });
-  return fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+  const send = () => fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+  try {
+    return await send();
+  } catch (e) {
+    // Sides take turns, so a side's pooled keep-alive socket may be closed by its server while idle: the first
+    // request to reuse it fails before it is sent. Once more, on a fresh socket.
+    if ((e as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw e;
+    return send();
+  }
 }
 
 async function openSession(side: Side, i: number): Promise<string> {
@@ -73,38 +83,63 @@ async function callEcho(side: Side, i: number, session: string): Promise<void> {
   if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
 }
 
-/** tools/call echo in one session (request indices 0 and 1 went to initialize and initialized). */
-async function drive(side: Side): Promise<Result> {
+/** The per-request work of one side: tools/call echo in one session (request indices 0 and 1 went to initialize). */
+async function prepare(side: Side): Promise<{ name: string; one: (i: number) => Promise<void>; first: number }> {
   const session = await openSession(side, 0);
-  return measure(side.name, (i) => callEcho(side, i, session), 2);
+  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2 };
+}
+
+/** The same call in MCP 2026-07-28: no session, the envelope in _meta and the routing headers on every request. */
+function stateless(side: Side): { name: string; one: (i: number) => Promise<void> } {
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+  return {
+    name: side.name,
+    one: async (i) => {
+      const headers = { ...JSON_HEADERS, ...side.auth(i), "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo" };
+      const body = { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` }, _meta: meta } };
+      const res = await fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
+      const text = await res.text();
+      if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    },
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs `one(i)` N times (after a warm-up) from CONCURRENCY loops; latency of each, wall time of all. */
-async function measure(name: string, one: (i: number) => Promise<void>, first = 0): Promise<Result> {
-  let next = first;
-  const run = async (count: number, latencies: number[] | null, deadline: number) => {
-    const end = next + count;
+const ROUNDS = 10;
+
+/**
+ * Runs every side N times (after a warm-up), CONCURRENCY loops each, in ROUNDS interleaved rounds: on a shared
+ * machine the load drifts, and interleaving spreads that drift over all sides alike instead of favouring one.
+ */
+async function measure(sides: { name: string; one: (i: number) => Promise<void>; first?: number }[]): Promise<Result[]> {
+  const next = sides.map((s) => s.first ?? 0);
+  const latencies = sides.map(() => [] as number[]);
+  const busy = sides.map(() => 0);
+  const deadline = Date.now() + SIDE_CAP_MS * sides.length;
+  const batch = async (k: number, count: number, record: boolean) => {
+    const end = next[k] + count;
+    const t0 = performance.now();
     const worker = async () => {
-      while (next < end && Date.now() < deadline) {
-        const i = next++;
-        const t0 = performance.now();
-        await one(i);
-        latencies?.push(performance.now() - t0);
+      while (next[k] < end && Date.now() < deadline) {
+        const i = next[k]++;
+        const s = performance.now();
+        await sides[k].one(i);
+        if (record) latencies[k].push(performance.now() - s);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    if (record) busy[k] += performance.now() - t0;
   };
-  await run(WARMUP, null, Date.now() + SIDE_CAP_MS);
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  await run(N, latencies, Date.now() + SIDE_CAP_MS);
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { name, done: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  for (let k = 0; k < sides.length; k++) await batch(k, WARMUP, false);
+  for (let r = 0; r < ROUNDS; r++) for (let k = 0; k < sides.length; k++) await batch(k, Math.ceil(N / ROUNDS), true);
+  return sides.map((s, k) => {
+    const l = latencies[k].sort((a, b) => a - b);
+    const seconds = busy[k] / 1000;
+    return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99) };
+  });
 }
 
 /** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
@@ -164,13 +199,14 @@ async function main() {
     // High enough never to refuse, so the bucket's work is still measured.
     MOTEBIT_RATE_LIMIT: "1000000",
   };
-  const edge = await startLocalEdge(env, { args: ["--log-level", "warn"] }); // wrangler's per-request dev log is not the edge's work
+  // The edge with the workerd baseline beside it; wrangler's per-request dev log is not the edge's work.
+  const edge = await startLocalEdge(env, { args: ["-c", "bench/edge/wrangler.bench.toml", "--log-level", "warn"] });
   const nodeApp = await startNodeApp(env);
   const baseline = await startBaseline();
   try {
     // Tokens are minted up front (each one used once) so both sides measure the server, not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
-    const total = 2 * (N + WARMUP + 2);
+    const total = 4 * (N + WARMUP + 2);
     const m0 = performance.now();
     const tokens = await Promise.all(
       Array.from({ length: total }, () =>
@@ -182,29 +218,51 @@ async function main() {
     );
     const mintMs = (performance.now() - m0) / total;
 
-    const edgeResult = await drive({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) });
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
-    const nodeResult = await drive({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) });
-    const baseResult = await drive({ name: "baseline", url: baseline.url, auth: () => ({}) });
-    // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
-    const floor = await measure("edge floor", async () => {
-      const res = await fetch(`${edge.url}/health`);
-      if (res.status !== 200) throw new Error(`/health HTTP ${res.status}`);
-      await res.arrayBuffer();
-    });
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26] = await measure([
+      await prepare({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
+      await prepare({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
+      await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
+      await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+      {
+        // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
+        name: "edge floor",
+        one: async () => {
+          const res = await fetch(`${edge.url}/health`);
+          if (res.status !== 200) throw new Error(`/health HTTP ${res.status}`);
+          await res.arrayBuffer();
+        },
+      },
+      stateless({ name: "edge 2026", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
+      stateless({ name: "node 2026", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
+      stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+    ]);
 
-    console.log(`tools/call echo, ${N} requests per side, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
+    console.log(`tools/call echo, ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
     console.log(row(nodeResult));
     console.log(row(baseResult));
+    console.log(`${row(workerdBase)}   (createMcpHandler + SDK v2 in the same workerd)`);
     console.log(`${row(floor)}   (GET /health: dev proxy + Worker, no auth, no object)`);
     console.log(
       `edge/baseline: throughput ${(edgeResult.rps / baseResult.rps).toFixed(2)}x, ` +
         `p50 ${(edgeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / baseResult.p99).toFixed(2)}x`,
     );
     console.log(
+      `edge/workerd baseline (same workerd, same client): throughput ${(edgeResult.rps / workerdBase.rps).toFixed(2)}x, ` +
+        `p50 ${(edgeResult.p50 / workerdBase.p50).toFixed(2)}x, p99 ${(edgeResult.p99 / workerdBase.p99).toFixed(2)}x`,
+    );
+    console.log(
       `node app/baseline (same runtime): throughput ${(nodeResult.rps / baseResult.rps).toFixed(2)}x, ` +
         `p50 ${(nodeResult.p50 / baseResult.p50).toFixed(2)}x, p99 ${(nodeResult.p99 / baseResult.p99).toFixed(2)}x`,
+    );
+    console.log(`\nthe same call in MCP 2026-07-28 (stateless: no session, _meta + routing headers)`);
+    console.log(row(edge26));
+    console.log(row(node26));
+    console.log(`${row(workerdBase26)}   (createMcpHandler + SDK v2 in the same workerd)`);
+    console.log(
+      `edge 2026/workerd baseline 2026: throughput ${(edge26.rps / workerdBase26.rps).toFixed(2)}x, p50 ${(edge26.p50 / workerdBase26.p50).toFixed(2)}x; ` +
+        `node app 2026/baseline (2025 session, SDK 1.32): ${(node26.rps / baseResult.rps).toFixed(2)}x`,
     );
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);

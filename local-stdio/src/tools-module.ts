@@ -9,22 +9,24 @@ import { CliError } from "./cli-error.js";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
 
-/** A file tsx compiled to CommonJS arrives as { default: { __esModule: true, default: … } }: take the inner default. */
-function defaultExport(mod: { default?: unknown }): unknown {
-  const d = mod.default as { __esModule?: unknown; default?: unknown } | undefined;
-  return d !== null && typeof d === "object" && !Array.isArray(d) && d.__esModule === true ? d.default : d;
+type ModuleExports = { default?: unknown; resources?: unknown; prompts?: unknown };
+
+/** A file tsx compiled to CommonJS arrives as { default: { __esModule: true, default: …, resources: … } }: take the inner exports. */
+function moduleExports(mod: ModuleExports): ModuleExports {
+  const d = mod.default as (ModuleExports & { __esModule?: unknown }) | undefined;
+  return d !== null && typeof d === "object" && !Array.isArray(d) && d.__esModule === true ? d : mod;
 }
 
-async function importThroughTsx(url: string): Promise<{ default?: unknown }> {
+async function importThroughTsx(url: string): Promise<ModuleExports> {
   const { tsImport } = await import("tsx/esm/api");
-  return (await tsImport(url, import.meta.url)) as { default?: unknown };
+  return (await tsImport(url, import.meta.url)) as ModuleExports;
 }
 
-async function importModule(abs: string): Promise<{ default?: unknown }> {
+async function importModule(abs: string): Promise<ModuleExports> {
   const url = pathToFileURL(abs).href;
   if (TYPESCRIPT.has(extname(abs))) return importThroughTsx(url);
   try {
-    return (await import(url)) as { default?: unknown };
+    return (await import(url)) as ModuleExports;
   } catch (e) {
     if (e instanceof SyntaxError) return importThroughTsx(url);
     throw e;
@@ -34,14 +36,15 @@ async function importModule(abs: string): Promise<{ default?: unknown }> {
 export async function loadToolsModule(path: string): Promise<ToolRegistry> {
   const abs = resolve(path);
   if (!existsSync(abs)) throw new CliError(`tools module ${abs} does not exist`);
-  let mod: { default?: unknown };
+  let mod: ModuleExports;
   try {
     mod = await importModule(abs);
   } catch (e) {
     throw new CliError(`tools module ${abs} could not be loaded: ${firstLine(e)}`);
   }
   try {
-    return ToolRegistry.fromModule(defaultExport(mod));
+    const exports = moduleExports(mod);
+    return ToolRegistry.fromModule(exports.default, { resources: exports.resources, prompts: exports.prompts });
   } catch (e) {
     throw new CliError(`${abs}: ${firstLine(e)}`);
   }

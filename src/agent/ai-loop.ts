@@ -6,7 +6,7 @@
 import { generateText, jsonSchema, ToolChoiceViolationError, stepCountIs, streamText, tool, wrapLanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { LlmProvider } from "../ports.js";
 import type { GateDecision } from "../policy/gate.js";
-import { formatToolData, invokeTool } from "../tools/invoke.js";
+import { invokeTool, resultText } from "../tools/invoke.js";
 import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "./audit-log.js";
@@ -95,7 +95,7 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
         const r = await invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal);
         i.onToolCall({ tool: name, args, outcome: r.ok ? "allowed" : "error" });
         if (!r.ok) throw new ToolCallError(asExternalData(name, `Error: ${r.error}`));
-        return asExternalData(name, formatToolData(r.data));
+        return asExternalData(name, resultText(r));
       },
     });
   }

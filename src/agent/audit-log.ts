@@ -2,7 +2,8 @@
 
 import type { SqlPort } from "../ports.js";
 
-export type AuditOutcome = "allowed" | "denied" | "approval_required" | "error" | "invalid";
+/** `input_required`: a 2026-07-28 round that ended asking the client for input; its retry is another entry. */
+export type AuditOutcome = "allowed" | "denied" | "approval_required" | "error" | "invalid" | "input_required";
 
 export interface AuditEntry {
   id: number;

@@ -6,7 +6,7 @@ import type { Clock } from "../ports.js";
 import type { GateDecision } from "../policy/gate.js";
 import { sha256Hex, signReceipt, type ExecutionReceipt, type Signer, type UnsignedReceipt } from "../protocol/index.js";
 import { mapPromptToArgs, selectDirectTool } from "../tools/direct-mode.js";
-import { formatToolData, invokeTool } from "../tools/invoke.js";
+import { invokeTool, resultText } from "../tools/invoke.js";
 import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
 
@@ -113,7 +113,7 @@ async function runWithDeadline(tool: ServedTool, args: Record<string, unknown>, 
   try {
     // invokeTool stops waiting the moment the controller aborts, even if the handler ignores it.
     const r = await invokeTool(tool, args, controller.signal);
-    if (r.ok) return { status: "completed", result: formatToolData(r.data), toolsUsed: used };
+    if (r.ok) return { status: "completed", result: resultText(r), toolsUsed: used };
     if (timedOut) return failed(`Error: task timed out after ${timeoutMs}ms`, used);
     if (cancel?.aborted) return failed("Error: task cancelled", used);
     return failed(`Error: ${r.error}`, used);

@@ -2,16 +2,29 @@ import type { CallContext, MotebitContext } from "./context.js";
 import { findTool } from "./catalog.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
-import { ok, refused, toCallToolResult, toolError } from "./tool-outcome.js";
-import { decide } from "../policy/gate.js";
+import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
+import { toolContextFor } from "./tool-context.js";
+import { InputRound, inputRequiredResult, openRound } from "./input-required.js";
+import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
+import { TASKS_EXTENSION } from "./tasks-extension.js";
+import { clientSupports } from "./session.js";
+import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
-import { principalLabel } from "../principal.js";
+import { isOwner, principalLabel } from "../principal.js";
+import type { ToolDefinition, ToolResult } from "../tools/types.js";
 import { echo } from "../protocol/echo.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
-export async function callTool(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown): Promise<CallToolResult> {
+export async function callTool(
+  m: MotebitContext,
+  c: CallContext,
+  name: unknown,
+  rawArgs: unknown,
+  /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */
+  retry?: { inputResponses?: unknown; requestState?: unknown },
+): Promise<CallToolResult | Record<string, unknown>> {
   const args = rawArgs === undefined ? {} : rawArgs;
   const record = (outcome: AuditOutcome) =>
     m.audit.record({ tool: String(name).slice(0, 200), caller: principalLabel(c.principal), args, outcome, at: m.clock.now() });
@@ -37,14 +50,83 @@ export async function callTool(m: MotebitContext, c: CallContext, name: unknown,
     record("invalid");
     return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
   }
+  // A 2026-07-28 client that negotiated tasks gets a handle at once; the task runs this same call again, as itself.
+  if (entry.taskSupport !== undefined && c.session.statelessVersion !== null && c.session.taskAnswers === undefined) {
+    if (c.session.startTask) return c.session.startTask(name, args);
+    if (entry.taskSupport === "required") {
+      record("invalid");
+      throw new RpcError(MISSING_CLIENT_CAPABILITY, `Missing required client capability: tool "${name}" runs only as a task (${TASKS_EXTENSION})`, {
+        requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+      });
+    }
+  }
+  // The owner is the approver: in the approval band, a client that can ask its user does so before the call runs.
+  // 2026-07-28: the client's answers (approval included) come back as a retry with signed state, not as replies.
+  const round =
+    c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
+  if (isOwner(c.principal) && entry.risk !== null && inApprovalBand(entry.risk, m.governance) && clientSupports(c.session, "elicitation")) {
+    const ask = round
+      ? (params: Record<string, unknown>) => round.ask("elicitation/create", params, APPROVAL_KEY)
+      : (params: Record<string, unknown>) => c.channel.request("elicitation/create", params, c.signal);
+    const refusal = await askOwner(ask, name);
+    if (round?.needsInput) {
+      record("input_required");
+      return inputRequiredResult(m, c, name, args, round);
+    }
+    if (refusal !== null) {
+      record("approval_required");
+      return toCallToolResult(refused(refusal), m.motebitId, m.publicKeyHex);
+    }
+  }
 
   let outcome: ToolOutcome;
   if (entry.tool.kind === "synthetic") {
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
-    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal);
-    outcome = r.ok ? ok(formatToolData(r.data), r.content) : toolError(r.error, r.content);
+    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name, round));
+    if (round?.needsInput) {
+      record("input_required");
+      return inputRequiredResult(m, c, name, args, round);
+    }
+    if (round?.missingCapability && !r.ok) {
+      record("invalid");
+      throw round.missingCapabilityError();
+    }
+    outcome = servedOutcome(entry.tool.impl.definition, r);
   }
-  record(outcome.kind === "ok" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");
+  record(outcome.kind === "ok" || outcome.kind === "ok_rich" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");
   return toCallToolResult(outcome, m.motebitId, m.publicKeyHex);
+}
+
+/** A served tool's result as an outcome: plain data stays one text block; content and structuredContent go out as given, checked against outputSchema. */
+function servedOutcome(def: ToolDefinition, r: ToolResult): ToolOutcome {
+  if (!r.ok) return toolError(r.error, r.content);
+  if (r.content === undefined && r.structuredContent === undefined) {
+    return def.outputSchema === undefined ? ok(formatToolData(r.data)) : toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
+  }
+  if (def.outputSchema !== undefined) {
+    if (r.structuredContent === undefined) return toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
+    const problem = validateArgs(def.outputSchema, r.structuredContent);
+    if (problem !== null) return toolError(`tool "${def.name}" returned structuredContent that does not fit its outputSchema: ${problem.replace(/^Invalid arguments: /, "")}`);
+  }
+  // MCP: a tool returning structuredContent should also return it as text, for clients that read only content.
+  const content = r.content ?? [{ type: "text" as const, text: JSON.stringify(r.structuredContent) }];
+  return okRich(content, r.structuredContent);
+}
+
+/** The input request key of the owner's approval in a 2026-07-28 input-required result. */
+const APPROVAL_KEY = "motebit_approval";
+
+/** Asks the owner through elicitation; null when they accept, else the governance text to refuse with. */
+async function askOwner(ask: (params: Record<string, unknown>) => Promise<unknown>, name: string): Promise<string | null> {
+  const refusal = approvalMessage(name);
+  try {
+    const answer = (await ask({
+      message: `${refusal} Run "${name}" now?`,
+      requestedSchema: { type: "object", properties: {} },
+    })) as { action?: unknown };
+    return answer?.action === "accept" ? null : refusal;
+  } catch (e) {
+    return `${refusal} (the approval request failed: ${(e as Error).message})`;
+  }
 }

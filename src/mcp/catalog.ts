@@ -1,16 +1,23 @@
 import type { MotebitContext } from "./context.js";
 import type { SyntheticTool } from "./synthetic/index.js";
 import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
-import type { ServedTool } from "../tools/types.js";
+import type { ServedTool, ToolAnnotations } from "../tools/types.js";
+import { annotationsFor } from "../tools/annotations.js";
 import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
 import { decide } from "../policy/gate.js";
 import type { Principal } from "../principal.js";
+import { isTaskSupport, type TaskSupport } from "./tasks-extension.js";
 
 export interface CatalogEntry {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  title?: string;
+  outputSchema?: Record<string, unknown>;
+  annotations: ToolAnnotations;
+  /** Set when the tool may run as an MCP task (tasks extension). */
+  taskSupport?: TaskSupport;
   /** null for a served tool that declared no usable risk: the gate denies it. */
   risk: RiskLevel | null;
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
@@ -22,15 +29,22 @@ export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
     name: t.name,
     description: t.description,
     inputSchema: t.inputSchema,
+    annotations: annotationsFor(t.risk, undefined),
+    ...(t.taskSupport !== undefined && { taskSupport: t.taskSupport }),
     risk: t.risk,
     tool: { kind: "synthetic", impl: t },
   }));
   for (const s of m.registry.list({ overHttp: p.kind === "peer" })) {
+    const risk = m.registry.riskOf(s.definition.name);
     entries.push({
       name: s.definition.name,
       description: s.definition.description,
       inputSchema: s.definition.inputSchema,
-      risk: m.registry.riskOf(s.definition.name),
+      ...(s.definition.title !== undefined && { title: s.definition.title }),
+      ...(s.definition.outputSchema !== undefined && { outputSchema: s.definition.outputSchema }),
+      annotations: annotationsFor(risk, s.definition.annotations),
+      ...(isTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
+      risk,
       tool: { kind: "served", impl: s },
     });
   }
@@ -75,7 +89,7 @@ export function callableTools(m: MotebitContext, p: Principal): CallableTool[] {
 export function toolsListFor(m: MotebitContext, p: Principal) {
   return catalogFor(m, p).map((e) => {
     const refusal = refusalFor(m, p, e);
-    const tool = { name: e.name, description: e.description, inputSchema: e.inputSchema };
+    const tool = listedTool(e);
     if (refusal === null) return tool;
     return {
       ...tool,
@@ -87,3 +101,15 @@ export function toolsListFor(m: MotebitContext, p: Principal) {
 
 /** The `_meta` key under which tools/list carries the reason a listed tool would be refused to this caller. */
 export const REFUSAL_META_KEY = "motebit/refusal";
+/** A catalog entry as tools/list shows it. */
+export function listedTool(e: CatalogEntry) {
+  return {
+    name: e.name,
+    ...(e.title !== undefined && { title: e.title }),
+    description: e.description,
+    inputSchema: e.inputSchema,
+    ...(e.outputSchema !== undefined && { outputSchema: e.outputSchema }),
+    annotations: e.annotations,
+    ...(e.taskSupport !== undefined && { execution: { taskSupport: e.taskSupport } }),
+  };
+}

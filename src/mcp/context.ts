@@ -8,6 +8,8 @@ import type { ReceiptLedger } from "../agent/receipt-ledger.js";
 import type { AuditLog } from "../agent/audit-log.js";
 import type { Principal } from "../principal.js";
 import type { CallableTool } from "./catalog.js";
+import type { ClientChannel } from "./client-channel.js";
+import type { SessionState } from "./session.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -42,8 +44,12 @@ export interface MotebitContext {
   log(line: string): void;
 }
 
-/** Per-call inputs: who is asking, and the signal that ends the call. */
+/** Per-call inputs: who is asking, the signal that ends the call, the way back to the client and its session. */
 export interface CallContext {
   principal: Principal;
   signal: AbortSignal;
+  channel: ClientChannel;
+  session: SessionState;
+  /** The request's _meta.progressToken: progress goes to the client only when it asked with one. */
+  progressToken?: string | number;
 }

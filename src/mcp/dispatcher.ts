@@ -1,58 +1,114 @@
 import type { CallContext, MotebitContext } from "./context.js";
 import type { JsonRpcResponse } from "./jsonrpc.js";
-import { classifyMessage, INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
+import { classifyMessage, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
 import { toolsListFor } from "./catalog.js";
 import { callTool } from "./call-tool.js";
-import { listResources, readResource } from "./resources.js";
-import { getPrompt, listPrompts } from "./prompts.js";
+import { completeResourceVariable, listResources, listResourceTemplates, readResource, resourceExists } from "./resources.js";
+import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
+import { isLogLevel, LOG_LEVELS } from "./session.js";
+import { isOwner } from "../principal.js";
+import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
+import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
+import { TASKS_EXTENSION } from "./tasks-extension.js";
 import { echo } from "../protocol/echo.js";
-
-export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
 
+/** The resource whose change a subscriber hears about: the owner's view of it moves with every call. */
+const STATE_URI = "motebit://state";
+
 const METHODS: Record<string, Handler> = {
   async initialize(m, c, params) {
+    const caps = params.capabilities;
+    c.session.clientCapabilities = typeof caps === "object" && caps !== null && !Array.isArray(caps) ? (caps as Record<string, unknown>) : {};
     return {
       protocolVersion: negotiateProtocolVersion(params.protocolVersion),
       // Only the owner's tools change while serving (connected MCP servers come and go); a peer's never do.
-      capabilities: { tools: { listChanged: c.principal.kind === "owner" }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      capabilities: { ...SERVER_CAPABILITIES, tools: { listChanged: c.principal.kind === "owner" } },
       serverInfo: SERVER_INFO,
-      instructions:
-        `This is motebit ${m.motebitId} (${m.did}). Results end with an identity tag; motebit_task returns ` +
-        `ExecutionReceipts signed with its Ed25519 key. Call motebit_tools to see what you may use.`,
+      instructions: serverInstructions(m.motebitId, m.did),
+    };
+  },
+  // 2026-07-28's answer to "who are you": no session opens. Sessions learnt it at initialize.
+  async "server/discover"(m, c) {
+    if (c.session.statelessVersion === null) throw new RpcError(METHOD_NOT_FOUND, "Method not found: server/discover (a 2026-07-28 method)");
+    // No resources/subscribe without a session (2026-07-28 moved it to subscriptions/listen, not served here).
+    const { subscribe: _none, ...resources } = SERVER_CAPABILITIES.resources;
+    return {
+      supportedVersions: [...STATELESS_PROTOCOL_VERSIONS],
+      capabilities: { ...SERVER_CAPABILITIES, resources, extensions: { [TASKS_EXTENSION]: {} } },
+      serverInfo: SERVER_INFO,
+      instructions: serverInstructions(m.motebitId, m.did),
     };
   },
   async ping() {
+    return {};
+  },
+  async "logging/setLevel"(_m, c, params) {
+    if (!isLogLevel(params.level)) throw new RpcError(INVALID_PARAMS, `level must be one of ${LOG_LEVELS.join(", ")}`);
+    c.session.logLevel = params.level;
     return {};
   },
   async "tools/list"(m, c) {
     return { tools: toolsListFor(m, c.principal) };
   },
   async "tools/call"(m, c, params) {
-    return callTool(m, c, params.name, params.arguments);
+    // 2026-07-28 asks the client through input-required results: the retry carries the answers and our signed state.
+    const retry = c.session.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
+    const result = await callTool(m, c, params.name, params.arguments, retry);
+    if (isOwner(c.principal) && c.session.subscriptions.has(STATE_URI)) c.channel.notify("notifications/resources/updated", { uri: STATE_URI });
+    return result;
   },
   async "resources/list"(m, c) {
     return { resources: listResources(m, c.principal) };
   },
-  async "resources/templates/list"() {
-    return { resourceTemplates: [] };
+  async "resources/templates/list"(m, c) {
+    return { resourceTemplates: listResourceTemplates(m, c.principal) };
   },
   async "resources/read"(m, c, params) {
     return readResource(m, c.principal, params.uri);
   },
-  async "prompts/list"() {
-    return { prompts: listPrompts() };
+  async "resources/subscribe"(m, c, params) {
+    if (typeof params.uri !== "string" || !resourceExists(m, c.principal, params.uri)) {
+      throw new RpcError(INVALID_PARAMS, `Cannot subscribe: no resource ${echo(params.uri)} for this caller`);
+    }
+    c.session.subscriptions.add(params.uri);
+    return {};
   },
-  async "prompts/get"(_m, _c, params) {
-    return getPrompt(params.name, params.arguments);
+  async "resources/unsubscribe"(_m, c, params) {
+    if (typeof params.uri !== "string") throw new RpcError(INVALID_PARAMS, "resources/unsubscribe needs a string 'uri'");
+    c.session.subscriptions.delete(params.uri);
+    return {};
+  },
+  async "prompts/list"(m, c) {
+    return { prompts: listPrompts(m, c.principal) };
+  },
+  async "prompts/get"(m, c, params) {
+    return getPrompt(m, c.principal, params.name, params.arguments);
+  },
+  async "completion/complete"(m, c, params) {
+    const ref = params.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
+    const arg = params.argument as { name?: unknown; value?: unknown } | undefined;
+    if (typeof arg?.name !== "string" || typeof arg.value !== "string") throw new RpcError(INVALID_PARAMS, "completion/complete needs argument.name and argument.value");
+    let values: string[];
+    if (ref?.type === "ref/prompt" && typeof ref.name === "string") values = await completePromptArgument(m, c.principal, ref.name, arg.name, arg.value);
+    else if (ref?.type === "ref/resource" && typeof ref.uri === "string") values = await completeResourceVariable(m, c.principal, ref.uri, arg.name, arg.value);
+    else throw new RpcError(INVALID_PARAMS, 'completion/complete needs ref {type: "ref/prompt", name} or {type: "ref/resource", uri}');
+    return { completion: { values, total: values.length, hasMore: false } };
   },
 };
 
+/** A request's _meta.progressToken, when it carries a usable one. */
+function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {
+  const meta = params?._meta as { progressToken?: unknown } | undefined;
+  const t = meta?.progressToken;
+  return typeof t === "string" || (typeof t === "number" && Number.isFinite(t)) ? t : undefined;
+}
+
 /**
  * One decoded JSON-RPC message in, at most one response out (null for notifications and client responses).
- * Transport concerns — framing, sessions, auth — belong to the host.
+ * Transport concerns — framing, sessions, auth, cancellation, routing client responses — belong to the host.
  */
 export async function dispatch(m: MotebitContext, c: CallContext, message: unknown): Promise<JsonRpcResponse | null> {
   const msg = classifyMessage(message);
@@ -62,9 +118,10 @@ export async function dispatch(m: MotebitContext, c: CallContext, message: unkno
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);
   try {
-    return rpcResult(id, await handler(m, c, params ?? {}));
+    const progressToken = progressTokenOf(params);
+    return rpcResult(id, await handler(m, progressToken === undefined ? c : { ...c, progressToken }, params ?? {}));
   } catch (e) {
-    if (e instanceof RpcError) return rpcError(id, e.code, e.message);
+    if (e instanceof RpcError) return rpcError(id, e.code, e.message, e.data);
     m.log(`internal error in ${echo(method)}: ${(e as Error)?.stack ?? String(e)}`);
     return rpcError(id, INTERNAL_ERROR, "Internal error");
   }

@@ -24,11 +24,15 @@ export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
+/** MCP: resources/read of a URI the server does not have. */
+export const RESOURCE_NOT_FOUND = -32002;
 
 export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** Goes out as the error's `data` when set. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -38,8 +42,8 @@ export function rpcResult(id: JsonRpcId, result: unknown): JsonRpcResponse {
   return { jsonrpc: "2.0", id, result };
 }
 
-export function rpcError(id: JsonRpcId | null, code: number, message: string): JsonRpcResponse {
-  return { jsonrpc: "2.0", id, error: { code, message } };
+export function rpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined && { data }) } };
 }
 
 export type ClassifiedMessage =

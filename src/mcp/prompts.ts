@@ -1,5 +1,12 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { echo } from "../protocol/echo.js";
+import type { MotebitContext } from "./context.js";
+import type { Principal } from "../principal.js";
+import { isOwner } from "../principal.js";
+import type { ServedPrompt } from "../tools/types.js";
+
+const MAX_COMPLETIONS = 100;
+const servedFor = (m: MotebitContext, p: Principal) => m.registry.prompts({ overHttp: !isOwner(p) });
 
 interface PromptDef {
   name: string;
@@ -34,27 +41,54 @@ const PROMPTS: PromptDef[] = [
   },
 ];
 
-export function listPrompts() {
-  return PROMPTS.map(({ name, description, arguments: args }) => ({ name, description, arguments: args }));
+export function listPrompts(m: MotebitContext, p: Principal) {
+  const own = PROMPTS.map(({ name, description, arguments: args }) => ({ name, description, arguments: args }));
+  const served = servedFor(m, p).map((s) => ({
+    name: s.name,
+    ...(s.title !== undefined && { title: s.title }),
+    ...(s.description !== undefined && { description: s.description }),
+    arguments: (s.arguments ?? []).map((a) => ({ name: a.name, ...(a.description !== undefined && { description: a.description }), required: a.required === true })),
+  }));
+  return [...own, ...served];
 }
 
-export function getPrompt(name: unknown, rawArgs: unknown) {
-  const def = PROMPTS.find((p) => p.name === name);
-  if (!def) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${echo(name)}`);
+export async function getPrompt(m: MotebitContext, p: Principal, name: unknown, rawArgs: unknown) {
+  const def = PROMPTS.find((x) => x.name === name);
+  const served = def ? undefined : servedFor(m, p).find((x) => x.name === name);
+  if (!def && !served) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${echo(name)}`);
+  const declared = def ? def.arguments : (served!.arguments ?? []).map((a) => ({ name: a.name, required: a.required === true }));
+  const strArgs = promptArguments(String(name), declared, rawArgs);
+  if (served) {
+    const out = await served.get(strArgs);
+    const description = out.description ?? served.description;
+    return { ...(description !== undefined && { description }), messages: out.messages };
+  }
+  return {
+    description: def!.description,
+    messages: [{ role: "user", content: { type: "text", text: def!.render(strArgs) } }],
+  };
+}
+
+/** completion/complete for a prompt argument: the module's own completer, if it has one. */
+export async function completePromptArgument(m: MotebitContext, p: Principal, name: string, argument: string, value: string): Promise<string[]> {
+  const served: ServedPrompt | undefined = servedFor(m, p).find((x) => x.name === name);
+  if (!served?.complete || !(served.arguments ?? []).some((a) => a.name === argument)) return [];
+  return (await served.complete(argument, value)).map(String).slice(0, MAX_COMPLETIONS);
+}
+
+function promptArguments(name: string, declared: { name: string; required: boolean }[], rawArgs: unknown): Record<string, string> {
   const args = (rawArgs ?? {}) as Record<string, unknown>;
   if (typeof args !== "object" || Array.isArray(args)) throw new RpcError(INVALID_PARAMS, "prompt arguments must be an object");
+  const def = { name, arguments: declared };
   const strArgs: Record<string, string> = {};
   for (const a of def.arguments) {
     const v = args[a.name];
     if (v === undefined) {
-      if (a.required) throw new RpcError(INVALID_PARAMS, `Prompt "${def.name}" needs the argument "${a.name}"`);
+      if (a.required) throw new RpcError(INVALID_PARAMS, `Prompt "${echo(def.name)}" needs the argument "${a.name}"`);
       continue;
     }
     if (typeof v !== "string") throw new RpcError(INVALID_PARAMS, `Prompt argument "${a.name}" must be a string`);
     strArgs[a.name] = v;
   }
-  return {
-    description: def.description,
-    messages: [{ role: "user", content: { type: "text", text: def.render(strArgs) } }],
-  };
+  return strArgs;
 }

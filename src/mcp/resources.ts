@@ -1,9 +1,11 @@
 import type { MotebitContext } from "./context.js";
-import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
+import { INVALID_PARAMS, RESOURCE_NOT_FOUND, RpcError } from "./jsonrpc.js";
 import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";
 import { shareableWithHost } from "./memory-scope.js";
+import { matchTemplate, templateVariables } from "./uri-template.js";
+import type { ServedResource } from "../tools/types.js";
 import { echo } from "../protocol/echo.js";
 
 interface ResourceDef {
@@ -78,22 +80,90 @@ const RESOURCES: ResourceDef[] = [
   },
 ];
 
+/** The owner's receipt for one task: the template the ledger answers. */
+const RECEIPT_TEMPLATE = "motebit://receipts/{task_id}";
+const MAX_COMPLETIONS = 100;
+
 const mimeOf = (r: ResourceDef, m: MotebitContext): string => (typeof r.mimeType === "string" ? r.mimeType : r.mimeType(m));
+const servedFor = (m: MotebitContext, p: Principal) => m.registry.resources({ overHttp: !isOwner(p) });
 
 export function listResources(m: MotebitContext, p: Principal) {
-  return RESOURCES.filter((r) => isOwner(p) || !r.ownerOnly).map((r) => ({
+  const own = RESOURCES.filter((r) => isOwner(p) || !r.ownerOnly).map((r) => ({
     uri: r.uri,
     name: r.name,
     description: r.description,
     mimeType: mimeOf(r, m),
   }));
+  const served = servedFor(m, p)
+    .filter((r) => r.uri !== undefined)
+    .map((r) => describe(r, { uri: r.uri! }));
+  return [...own, ...served];
+}
+
+export function listResourceTemplates(m: MotebitContext, p: Principal) {
+  const own = isOwner(p)
+    ? [{ uriTemplate: RECEIPT_TEMPLATE, name: "receipt", description: "One signed ExecutionReceipt by its task id (owner only).", mimeType: "application/json" }]
+    : [];
+  const served = servedFor(m, p)
+    .filter((r) => r.uriTemplate !== undefined)
+    .map((r) => describe(r, { uriTemplate: r.uriTemplate! }));
+  return [...own, ...served];
+}
+
+function describe<T extends object>(r: ServedResource, at: T) {
+  return {
+    ...at,
+    name: r.name,
+    ...(r.title !== undefined && { title: r.title }),
+    ...(r.description !== undefined && { description: r.description }),
+    ...(r.mimeType !== undefined && { mimeType: r.mimeType }),
+  };
+}
+
+/** Whether `uri` names something this principal may read (a subscription to anything else is refused). */
+export function resourceExists(m: MotebitContext, p: Principal, uri: string): boolean {
+  if (RESOURCES.some((r) => r.uri === uri && (isOwner(p) || !r.ownerOnly))) return true;
+  if (isOwner(p) && matchTemplate(RECEIPT_TEMPLATE, uri) !== null) return true;
+  return servedFor(m, p).some((r) => r.uri === uri || (r.uriTemplate !== undefined && matchTemplate(r.uriTemplate, uri) !== null));
 }
 
 export async function readResource(m: MotebitContext, p: Principal, uri: unknown) {
+  if (typeof uri !== "string") throw new RpcError(INVALID_PARAMS, "resources/read needs a string 'uri'");
   const def = RESOURCES.find((r) => r.uri === uri);
-  if (!def) throw new RpcError(INVALID_PARAMS, `Unknown resource: ${echo(uri)}`);
-  if (def.ownerOnly && !isOwner(p)) {
-    throw new RpcError(INVALID_PARAMS, `Denied: ${def.uri} is served only to the owner over stdio`);
+  if (def) {
+    if (def.ownerOnly && !isOwner(p)) {
+      throw new RpcError(INVALID_PARAMS, `Denied: ${def.uri} is served only to the owner over stdio`);
+    }
+    return { contents: [{ uri: def.uri, mimeType: mimeOf(def, m), text: await def.read(m, p) }] };
   }
-  return { contents: [{ uri: def.uri, mimeType: mimeOf(def, m), text: await def.read(m, p) }] };
+  const receipt = matchTemplate(RECEIPT_TEMPLATE, uri);
+  if (receipt !== null) {
+    if (!isOwner(p)) throw new RpcError(INVALID_PARAMS, "Denied: receipts are served only to the owner over stdio");
+    const stored = m.ledger.get(receipt.task_id);
+    if (!stored) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no receipt for task ${echo(receipt.task_id)}`);
+    return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(stored.receipt) }] };
+  }
+  for (const r of servedFor(m, p)) {
+    const vars = r.uri === uri ? {} : r.uriTemplate !== undefined ? matchTemplate(r.uriTemplate, uri) : null;
+    if (vars === null) continue;
+    const body = await r.read(uri, vars);
+    const content = "blob" in body && typeof body.blob === "string" ? { blob: body.blob } : { text: String((body as { text: unknown }).text) };
+    return { contents: [{ uri, ...(r.mimeType !== undefined && { mimeType: r.mimeType }), ...content }] };
+  }
+  throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${echo(uri)}`);
+}
+
+/** completion/complete for a resource template variable: task ids for the receipt template, else the module's own. */
+export async function completeResourceVariable(m: MotebitContext, p: Principal, uriTemplate: string, variable: string, value: string): Promise<string[]> {
+  if (uriTemplate === RECEIPT_TEMPLATE) {
+    if (!isOwner(p) || variable !== "task_id") return [];
+    return m.ledger
+      .list({ limit: 500 })
+      .map((s) => s.receipt.task_id)
+      .filter((id) => id.startsWith(value))
+      .slice(0, MAX_COMPLETIONS);
+  }
+  const r = servedFor(m, p).find((x) => x.uriTemplate === uriTemplate);
+  if (!r || !r.complete || !templateVariables(uriTemplate).includes(variable)) return [];
+  return (await r.complete(variable, value)).map(String).slice(0, MAX_COMPLETIONS);
 }

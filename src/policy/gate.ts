@@ -41,8 +41,12 @@ export function decide(i: {
   if (principal.kind === "peer" && principal.trust === "first_contact") {
     return risk === 0 ? ALLOW : { outcome: "approval", message: approvalMessage(i.toolName) };
   }
-  // Both thresholds must agree before a call skips approval, so a misordered policy errs strict.
-  if (risk <= governance.maxRiskAuto && risk <= governance.requireApprovalAbove) return ALLOW;
+  if (!inApprovalBand(risk, governance)) return ALLOW;
   if (principal.kind === "owner" || principal.trust === "trusted") return ALLOW;
   return { outcome: "approval", message: approvalMessage(i.toolName) };
+}
+
+/** Whether a call at `risk` (not above the deny band) needs approval: both thresholds must agree before one skips it, so a misordered policy errs strict. */
+export function inApprovalBand(risk: RiskLevel, governance: Governance): boolean {
+  return !(risk <= governance.maxRiskAuto && risk <= governance.requireApprovalAbove);
 }

@@ -2,11 +2,12 @@
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
 import { classifyMessage, INVALID_REQUEST, PARSE_ERROR } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
+import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readBodyCapped } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
-import { rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { echo } from "../protocol/echo.js";
 
 export type ResponseMode = "json" | "sse";
@@ -19,13 +20,24 @@ export type McpCall = {
   sessionId: string | null;
 } & (
   | { method: "DELETE" }
-  | { method: "POST"; mode: ResponseMode; kind: "request" | "notification" | "response"; message: unknown }
+  | {
+      method: "POST";
+      mode: ResponseMode;
+      /** The client accepts text/event-stream: messages sent before the result may ride on this POST's answer. */
+      sse?: boolean;
+      kind: "request" | "notification" | "response";
+      message: unknown;
+      /** Set for a 2026-07-28 request: served without a session, from what it declares. */
+      stateless?: StatelessEnvelope;
+    }
 );
 
 export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Response };
 
 export const SESSION_HEADER = "Mcp-Session-Id";
 export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
+export const METHOD_HEADER = "Mcp-Method";
+export const NAME_HEADER = "Mcp-Name";
 
 /** The q-value the Accept header gives `type`, taken from the most specific range that matches it. */
 function acceptQuality(ranges: { type: string; q: number }[], type: string): number {
@@ -38,15 +50,24 @@ function acceptQuality(ranges: { type: string; q: number }[], type: string): num
   return best.q;
 }
 
-/** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
-export function responseMode(accept: string | null): ResponseMode | null {
-  if (accept === null || accept.trim() === "") return "json";
-  const ranges = accept.split(",").map((part) => {
+function acceptRanges(accept: string): { type: string; q: number }[] {
+  return accept.split(",").map((part) => {
     const [type, ...params] = part.split(";");
     const qParam = params.map((p) => p.trim().split("=")).find(([k]) => k.trim().toLowerCase() === "q");
     const q = qParam ? Number(qParam[1]) : 1;
     return { type: type.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
   });
+}
+
+/** Whether the client takes an SSE stream at all (for messages sent before the result). */
+export function acceptsEventStream(accept: string | null): boolean {
+  return accept !== null && acceptQuality(acceptRanges(accept), "text/event-stream") > 0;
+}
+
+/** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
+export function responseMode(accept: string | null): ResponseMode | null {
+  if (accept === null || accept.trim() === "") return "json";
+  const ranges = acceptRanges(accept);
   const json = acceptQuality(ranges, "application/json");
   const sse = acceptQuality(ranges, "text/event-stream");
   if (json <= 0 && sse <= 0) return null;
@@ -99,8 +120,6 @@ export async function preparePost(
   if (mode === null) {
     return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
   }
-  const badVersion = checkProtocolVersion(request.headers);
-  if (badVersion) return { ok: false, response: badVersion };
   const body = await readBodyCapped(request.body, maxBodyBytes);
   if (!body.ok) {
     const response =
@@ -117,9 +136,33 @@ export async function preparePost(
   }
   const parsed = parseMessage(body.bytes);
   if (!parsed.ok) return parsed;
+  // The body says which revision it speaks; a 2026-07-28 request is checked against its headers here.
+  const h = request.headers;
+  const revision = classifyRevision(parsed.value.kind, parsed.value.message as never, {
+    protocolVersion: h.get(PROTOCOL_VERSION_HEADER),
+    method: h.get(METHOD_HEADER),
+    name: h.get(NAME_HEADER),
+  });
+  if ("refused" in revision) {
+    const r = revision.refused;
+    const error = { code: r.code, message: r.message, ...(r.data !== undefined && { data: r.data }) };
+    return { ok: false, response: jsonResponse(r.status, { jsonrpc: "2.0", id: r.id, error }) };
+  }
+  if (!revision.stateless) {
+    const badVersion = checkProtocolVersion(h);
+    if (badVersion) return { ok: false, response: badVersion };
+  }
   return {
     ok: true,
-    value: { ...auth, sessionId: request.headers.get(SESSION_HEADER), method: "POST", mode, ...parsed.value },
+    value: {
+      ...auth,
+      sessionId: request.headers.get(SESSION_HEADER),
+      method: "POST",
+      mode,
+      sse: acceptsEventStream(request.headers.get("Accept")),
+      ...parsed.value,
+      ...(revision.stateless && { stateless: revision.envelope }),
+    },
   };
 }
 

@@ -3,7 +3,9 @@
 // connected MCP servers): the same checks, the same lookups, so there is one catalog and one call path.
 
 import { parseRisk, type RiskLevel } from "../policy/risk.js";
-import type { ServedTool, ToolDefinition } from "./types.js";
+import { annotationsProblem } from "./annotations.js";
+import type { ServedPrompt, ServedResource, ServedTool, ToolDefinition } from "./types.js";
+import { checkPrompts, checkResources } from "./module-extras.js";
 
 /** MCP's recommended tool-name alphabet; anything else breaks some clients. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -36,6 +38,12 @@ function checkTool(entry: unknown, index: number, origin = "tools module"): Serv
   if (def.localOnly !== undefined && typeof def.localOnly !== "boolean") {
     throw new Error(`${label}: definition.localOnly must be true or false`);
   }
+  if (def.title !== undefined && typeof def.title !== "string") throw new Error(`${label}: definition.title must be a string`);
+  if (def.outputSchema !== undefined && (!isPlainObject(def.outputSchema) || def.outputSchema.type !== "object")) {
+    throw new Error(`${label}: definition.outputSchema must be a JSON Schema with type "object"`);
+  }
+  const annotations = annotationsProblem(def.annotations, parseRisk(def.risk));
+  if (annotations !== null) throw new Error(`${label}: ${annotations}`);
   if (typeof entry.handler !== "function") throw new Error(`${label}: handler must be a function`);
   return entry as unknown as ServedTool;
 }
@@ -53,13 +61,20 @@ export class ToolRegistry {
   private byName: Map<string, ServedTool>;
   private readonly listeners = new Set<() => void>();
 
-  private constructor(tools: ServedTool[]) {
+  private constructor(
+    tools: ServedTool[],
+    private readonly resourceList: ServedResource[],
+    private readonly promptList: ServedPrompt[],
+  ) {
     this.moduleTools = tools;
     this.byName = new Map(tools.map((t) => [t.definition.name, t]));
   }
 
-  /** Validates a module's default export: an array of { definition, handler }. Definitions are kept as given. */
-  static fromModule(exported: unknown): ToolRegistry {
+  /**
+   * Validates a module's default export (an array of { definition, handler }) and, when given, its `resources`
+   * and `prompts` exports. Definitions are kept as given.
+   */
+  static fromModule(exported: unknown, extras: { resources?: unknown; prompts?: unknown } = {}): ToolRegistry {
     if (!Array.isArray(exported)) {
       throw new Error("tools module: the default export must be an array of { definition, handler }");
     }
@@ -69,7 +84,16 @@ export class ToolRegistry {
       if (seen.has(t.definition.name)) throw new Error(`tools module: entry ${i} ("${t.definition.name}") is a duplicate name`);
       seen.add(t.definition.name);
     });
-    return new ToolRegistry(tools);
+    return new ToolRegistry(tools, checkResources(extras.resources), checkPrompts(extras.prompts));
+  }
+
+  /** The module's resources (fixed and templates); over HTTP without the localOnly ones. */
+  resources(opts: { overHttp: boolean }): ServedResource[] {
+    return this.resourceList.filter((r) => !(opts.overHttp && r.localOnly === true));
+  }
+
+  prompts(opts: { overHttp: boolean }): ServedPrompt[] {
+    return this.promptList.filter((p) => !(opts.overHttp && p.localOnly === true));
   }
 
   /** Module tools in module order, then each source's. Over HTTP the caller is a peer, so localOnly tools do not exist for it. */

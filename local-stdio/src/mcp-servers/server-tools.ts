@@ -33,10 +33,7 @@ function toToolResult(r: Record<string, unknown>, server: string, tool: string):
   // An old-style result ({toolResult}) or one with structuredContent only still says something.
   if (content.length === 0 && r.structuredContent !== undefined) content = [{ type: "text", text: JSON.stringify(r.structuredContent) }];
   if (content.length === 0 && r.toolResult !== undefined) content = [{ type: "text", text: JSON.stringify(r.toolResult) }];
-  const text = content
-    .filter((b) => b.type === "text" && typeof b.text === "string")
-    .map((b) => b.text as string)
-    .join("\n");
+  const text = content.flatMap((b) => (b.type === "text" && typeof b.text === "string" ? [b.text] : [])).join("\n");
   if (r.isError === true) return { ok: false, error: text || `tool "${tool}" of the MCP server "${server}" failed without a message`, content };
   return { ok: true, data: text, content };
 }

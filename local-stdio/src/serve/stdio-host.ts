@@ -8,7 +8,14 @@ import type { Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Motebit } from "../../../src/motebit.js";
-import { INVALID_REQUEST, PARSE_ERROR, rpcError } from "../../../src/mcp/jsonrpc.js";
+import { INVALID_REQUEST, PARSE_ERROR, rpcError, type JsonRpcId } from "../../../src/mcp/jsonrpc.js";
+import type { ClientChannel } from "../../../src/mcp/client-channel.js";
+import { InFlight } from "../../../src/mcp/in-flight.js";
+import { PendingReplies, replyKey } from "../../../src/mcp/pending-replies.js";
+import { newSessionState } from "../../../src/mcp/session.js";
+import { removedMethodError, statelessSession } from "../../../src/mcp/stateless-call.js";
+import { shapeStatelessResponse } from "../../../src/mcp/stateless-result.js";
+import { classifyRevision } from "../../../src/mcp/stateless-revision.js";
 import { OWNER } from "../../../src/principal.js";
 import { tooDeepMessage } from "../../../src/server/json-depth.js";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
@@ -35,21 +42,73 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
   const transport = new StdioServerTransport(process.stdin.pipe(lines), stdout);
 
   // The owner's tools change while serving (connected MCP servers come, change and die): tell the host, once
-  // it has finished initializing. The one server-to-client message this host sends unasked.
+  // it has finished initializing.
   let initialized = false;
   const stopWatching = m.registry.onChange(() => {
     if (initialized && !closing) void send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
   });
 
+  // One client, one session: its capabilities, log level and subscriptions; its requests in flight (for
+  // notifications/cancelled) and our requests to it waiting for an answer (elicitation, sampling).
+  const session = newSessionState();
+  const inFlight = new InFlight();
+  const replies = new PendingReplies();
+  const channel: ClientChannel = {
+    notify: (method, params) => void send({ jsonrpc: "2.0", method, params }),
+    request: (method, params, signal) => {
+      const id = replies.newId();
+      const answer = replies.wait(replyKey("", id), signal);
+      void send({ jsonrpc: "2.0", id, method, params });
+      return answer;
+    },
+  };
+
+  // 2026-07-28 has no server-to-client requests (its calls end input-required instead): notifications only.
+  const notificationsOnly: ClientChannel = {
+    notify: channel.notify,
+    request: async (method) => {
+      throw new Error(`protocol 2026-07-28 has no server-to-client requests (${method})`);
+    },
+  };
   transport.onmessage = (message) => {
-    if ((message as { method?: unknown }).method === "notifications/initialized") initialized = true;
+    const msg = message as { id?: JsonRpcId; method?: unknown; params?: { requestId?: JsonRpcId; reason?: unknown }; result?: unknown; error?: unknown };
+    if (msg.method === undefined && ("result" in msg || "error" in msg)) {
+      replies.settle(replyKey("", msg.id), msg as { result?: unknown; error?: { message?: unknown } });
+      return;
+    }
+    if (msg.method === "notifications/initialized") initialized = true;
+    if (msg.method === "notifications/cancelled") inFlight.cancel(replyKey("", msg.params?.requestId), String(msg.params?.reason ?? "cancelled by the client"));
+    const isRequest = typeof msg.method === "string" && "id" in msg;
+    // A 2026-07-28 message is its own session (its _meta says what the client can do); anything else is this one's.
+    const revision = classifyRevision(isRequest ? "request" : "notification", msg as never, null);
+    if ("refused" in revision) {
+      if (isRequest) void send(rpcError(msg.id!, revision.refused.code, revision.refused.message, revision.refused.data));
+      return;
+    }
+    const envelope = revision.stateless ? revision.envelope : null;
+    if (envelope !== null && isRequest) {
+      const removed = removedMethodError(msg.id!, msg.method as string, envelope);
+      if (removed !== null) return void send(removed);
+    }
+    const key = replyKey("", msg.id);
+    const controller = isRequest ? inFlight.begin(key, aborter.signal) : null;
     const call = m
-      .handleRpc(message, { principal: OWNER, signal: aborter.signal })
+      .handleRpc(message, {
+        principal: OWNER,
+        signal: controller?.signal ?? aborter.signal,
+        channel: envelope === null ? channel : notificationsOnly,
+        session: envelope === null ? session : statelessSession(envelope),
+      })
       .then(async (response) => {
-        if (response !== null) await send(response);
+        if (response === null) return;
+        const params = (msg as { params?: Record<string, unknown> }).params;
+        await send(envelope === null ? response : shapeStatelessResponse(msg.method as string, params, response));
       })
       .catch((e) => log(`motebit: internal error: ${(e as Error)?.stack ?? e}`))
-      .finally(() => running.delete(call));
+      .finally(() => {
+        if (controller) inFlight.end(key, controller);
+        running.delete(call);
+      });
     running.add(call);
   };
   // A line that is not JSON, or not JSON-RPC, still gets an answer, as JSON-RPC asks (id null: none could be read).

@@ -7,6 +7,7 @@ import { decide } from "../../policy/gate.js";
 import { runTask } from "../../agent/task-runner.js";
 import { aiTurnTools, publicContext } from "./ai-turn-context.js";
 import { aiModules } from "./ai-modules.js";
+import { toolContextFor } from "../tool-context.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -24,6 +25,8 @@ export const taskTool: SyntheticTool = {
     required: ["prompt"],
   },
   risk: 3,
+  // A long task is followed by handle for clients that negotiated tasks; the result is the same signed receipt.
+  taskSupport: "optional",
   offered: always,
   async run(args, m, c) {
     const caps = (args.required_capabilities as string[] | undefined) ?? [];
@@ -50,6 +53,9 @@ export const taskTool: SyntheticTool = {
       const d = await m.verifyDispatchToken(args.dispatch_token as string);
       if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
     }
+    // Stages for a client that asked for progress: admitted, working, signed.
+    const { progress } = toolContextFor(c, "motebit_task");
+    progress(1, 3, "gate passed");
     const overHttp = !isOwner(c.principal);
     const common = {
       prompt: args.prompt as string,
@@ -65,6 +71,7 @@ export const taskTool: SyntheticTool = {
       signal: c.signal,
     };
     let receipt;
+    progress(2, 3, "tool running");
     if (m.llm !== null) {
       // AI mode: the AI SDK loads only here, so direct mode never pays for it.
       const { runAiTask } = await aiModules();
@@ -92,6 +99,7 @@ export const taskTool: SyntheticTool = {
       });
     }
     m.ledger.append(receipt, caller);
+    progress(3, 3, "receipt signed");
     return okJson(receipt);
   },
 };

@@ -1,3 +1,4 @@
+import type { TaskSupport } from "../tasks-extension.js";
 import type { RiskLevel } from "../../policy/risk.js";
 import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
@@ -9,6 +10,8 @@ export interface SyntheticTool {
   description: string;
   inputSchema: Record<string, unknown>;
   risk: RiskLevel;
+  /** Runs as an MCP task for a client that negotiated the tasks extension. */
+  taskSupport?: TaskSupport;
   /** Served to the owner (stdio) only, like a localOnly served tool. */
   ownerOnly?: boolean;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */

@@ -33,6 +33,8 @@ export async function makeMotebit(
     identity?: "none" | "personal" | "service";
     editIdentity?: (d: IdentityDoc) => void;
     tools?: unknown;
+    /** The tools module's `resources` and `prompts` exports. */
+    extras?: { resources?: unknown; prompts?: unknown };
   } & Partial<Omit<MotebitOptions, "tools">> = {},
 ): Promise<Harness> {
   const signer = o.signer ?? (await createSigner(TEST_SEED));
@@ -51,7 +53,7 @@ export async function makeMotebit(
     motebitId,
     deviceId: "test-device",
     identityFileText,
-    tools: ToolRegistry.fromModule(o.tools ?? exampleTools),
+    tools: ToolRegistry.fromModule(o.tools ?? exampleTools, o.extras),
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: o.verifyDispatchToken,

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { makeMotebit, peer } from "../helpers/motebit.js";
 
 describe("JSON-RPC dispatch", () => {
-  it("answers initialize with a negotiated version and the three capabilities", async () => {
+  it("answers initialize with a negotiated version and its capabilities", async () => {
     const h = await makeMotebit();
     const r = await h.rpc(peer(), "initialize", { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "relay-forward", version: "1" } });
     expect(r.result.protocolVersion).toBe("2025-03-26");
-    expect(Object.keys(r.result.capabilities).sort()).toEqual(["prompts", "resources", "tools"]);
+    expect(Object.keys(r.result.capabilities).sort()).toEqual(["completions", "logging", "prompts", "resources", "tools"]);
+    expect(r.result.capabilities.resources).toEqual({ subscribe: true, listChanged: false });
     const future = await h.rpc(peer(), "initialize", { protocolVersion: "2099-01-01" });
     expect(future.result.protocolVersion).toBe("2025-11-25");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import exampleTools from "../../../examples/tools/index.js";
-import { invokeTool } from "../../../src/tools/invoke.js";
+import { invokeTool, NO_CLIENT } from "../../../src/tools/invoke.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 
 const reg = ToolRegistry.fromModule(exampleTools);
@@ -35,7 +35,7 @@ describe("example tools module", () => {
     const started = Date.now();
     setTimeout(() => c.abort(), 20);
     // Call the handler directly: this shows the tool itself honours the signal, not just invokeTool's race.
-    const r = await reg.get("slow", { overHttp: false })!.handler({ ms: 10_000 }, { signal: c.signal });
+    const r = await reg.get("slow", { overHttp: false })!.handler({ ms: 10_000 }, { ...NO_CLIENT, signal: c.signal });
     expect(r).toEqual({ ok: false, error: "aborted" });
     expect(Date.now() - started).toBeLessThan(1000);
   });

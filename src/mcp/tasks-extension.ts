@@ -1,0 +1,19 @@
+// The MCP tasks extension (io.modelcontextprotocol/tasks) as the core sees it: which tools may run as tasks,
+// whether a request's client negotiated the extension, and the host's way to start one.
+
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** `optional`: a task when the client negotiated tasks, else synchronous. `required`: only as a task. */
+export type TaskSupport = "optional" | "required";
+
+/** Given by the host to a 2026-07-28 request whose client negotiated tasks: starts the call as a task, answers its handle. */
+export type TaskStarter = (tool: string, args: unknown) => Promise<Record<string, unknown>>;
+
+export function declaresTasks(clientCapabilities: Record<string, unknown> | null): boolean {
+  const ext = clientCapabilities?.extensions as Record<string, unknown> | undefined;
+  return typeof ext === "object" && ext !== null && typeof ext[TASKS_EXTENSION] === "object" && ext[TASKS_EXTENSION] !== null;
+}
+
+export function isTaskSupport(v: unknown): v is TaskSupport {
+  return v === "optional" || v === "required";
+}

@@ -1,0 +1,123 @@
+// MCP tasks (the io.modelcontextprotocol/tasks extension) as rows in the motebit's SQLite: a task outlives the
+// request that created it and a restart of its host. Each row is bound to the principal that created it.
+import type { Clock, SqlPort } from "../ports.js";
+import type { PeerPrincipal } from "./auth.js";
+import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
+
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+export interface TaskRow {
+  taskId: string;
+  principal: PeerPrincipal;
+  envelope: StatelessEnvelope;
+  tool: string;
+  args: unknown;
+  status: TaskStatus;
+  createdAt: number;
+  updatedAt: number;
+  ttlMs: number;
+  result: Record<string, unknown> | null;
+  error: { code: number; message: string; data?: unknown } | null;
+  /** What the tool asked for and the client has not answered yet. */
+  inputRequests: Record<string, unknown> | null;
+  /** Every answer the client has given, kept for the tool's next run. */
+  answers: Record<string, unknown>;
+}
+
+type Raw = {
+  task_id: string;
+  principal: string;
+  envelope: string;
+  tool: string;
+  args: string;
+  status: TaskStatus;
+  created_at: number;
+  updated_at: number;
+  ttl_ms: number;
+  result: string | null;
+  error: string | null;
+  input_requests: string | null;
+  answers: string;
+};
+
+const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
+
+export const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
+
+export class TaskStore {
+  constructor(
+    private readonly sql: SqlPort,
+    private readonly clock: Clock,
+  ) {}
+
+  migrate(): void {
+    this.sql.run(
+      "CREATE TABLE IF NOT EXISTS mcp_tasks (task_id TEXT PRIMARY KEY, caller_id TEXT NOT NULL, principal TEXT NOT NULL, envelope TEXT NOT NULL, " +
+        "tool TEXT NOT NULL, args TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER NOT NULL, " +
+        "result TEXT, error TEXT, input_requests TEXT, answers TEXT NOT NULL)",
+    );
+  }
+
+  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status">): TaskRow {
+    const now = this.clock.now();
+    // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
+    this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ?", now);
+    this.sql.run(
+      "INSERT INTO mcp_tasks (task_id, caller_id, principal, envelope, tool, args, status, created_at, updated_at, ttl_ms, answers) VALUES (?, ?, ?, ?, ?, ?, 'working', ?, ?, ?, '{}')",
+      t.taskId,
+      t.principal.callerId,
+      JSON.stringify(t.principal),
+      JSON.stringify(t.envelope),
+      t.tool,
+      JSON.stringify(t.args ?? {}),
+      now,
+      now,
+      t.ttlMs,
+    );
+    return this.get(t.taskId)!;
+  }
+
+  /** The task, or null when it does not exist, has expired, or belongs to another caller (given `callerId`). */
+  get(taskId: string, callerId?: string): TaskRow | null {
+    const [r] = this.sql.all<Raw>("SELECT * FROM mcp_tasks WHERE task_id = ? AND created_at + ttl_ms >= ?", taskId, this.clock.now());
+    if (!r || (callerId !== undefined && (JSON.parse(r.principal) as PeerPrincipal).callerId !== callerId)) return null;
+    return {
+      taskId: r.task_id,
+      principal: JSON.parse(r.principal),
+      envelope: JSON.parse(r.envelope),
+      tool: r.tool,
+      args: JSON.parse(r.args),
+      status: r.status,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      ttlMs: r.ttl_ms,
+      result: parse(r.result),
+      error: parse(r.error),
+      inputRequests: parse(r.input_requests),
+      answers: JSON.parse(r.answers),
+    };
+  }
+
+  /** Changes a task that is not over yet; false when it already is (a terminal status never changes). */
+  update(taskId: string, u: Partial<Pick<TaskRow, "status" | "result" | "error" | "inputRequests" | "answers">>): boolean {
+    const t = this.get(taskId);
+    if (!t || TERMINAL.has(t.status)) return false;
+    const next = { ...t, ...u };
+    this.sql.run(
+      "UPDATE mcp_tasks SET status = ?, result = ?, error = ?, input_requests = ?, answers = ?, updated_at = ? WHERE task_id = ?",
+      next.status,
+      next.result === null ? null : JSON.stringify(next.result),
+      next.error === null ? null : JSON.stringify(next.error),
+      next.inputRequests === null ? null : JSON.stringify(next.inputRequests),
+      JSON.stringify(next.answers),
+      this.clock.now(),
+      taskId,
+    );
+    return true;
+  }
+
+  /** Tasks that were running when the host stopped. */
+  unfinished(): string[] {
+    return this.sql.all<{ task_id: string }>("SELECT task_id FROM mcp_tasks WHERE status IN ('working', 'input_required')").map((r) => r.task_id);
+  }
+}
