@@ -17,10 +17,9 @@ function checkResult(name: string, r: unknown): ToolResult {
   const res = r as { ok: boolean; data?: unknown; error?: unknown; content?: unknown; structuredContent?: unknown };
   if (!res.ok) {
     // A failure may carry MCP content blocks (a connected server's isError result); they go on the wire as given.
-    if (res.content !== undefined && !isContent(res.content)) {
-      return { ok: false, error: `tool "${name}" returned content that is not a list of MCP content blocks` };
-    }
-    const content = res.content === undefined ? {} : { content: res.content };
+    const problem = res.content === undefined ? null : contentProblem(name, res.content);
+    if (problem !== null) return { ok: false, error: problem };
+    const content = res.content === undefined ? {} : { content: res.content as ContentBlock[] };
     return typeof res.error === "string" && res.error !== ""
       ? { ok: false, error: res.error, ...content }
       : { ok: false, error: `tool "${name}" failed without an error message`, ...content };
@@ -32,8 +31,15 @@ function checkResult(name: string, r: unknown): ToolResult {
   return { ok: true, data: res.data };
 }
 
-function isContent(v: unknown): v is ContentBlock[] {
-  return Array.isArray(v) && v.every((b) => blockProblem(b) === null) && isSerialisable(v);
+/** Why `content` is not a list of MCP content blocks, or null when it is: one rule for results and failures. */
+function contentProblem(name: string, content: unknown): string | null {
+  const typed = (b: unknown) => isObject(b) && isString(b.type);
+  if (!Array.isArray(content) || !content.every(typed)) return `tool "${name}" returned content that is not a list of MCP content blocks`;
+  for (const [i, b] of content.entries()) {
+    const problem = blockProblem(b);
+    if (problem !== null) return `tool "${name}" returned a malformed result: content[${i}] ${problem}`;
+  }
+  return isSerialisable(content) ? null : `tool "${name}" returned content that is not JSON-serialisable`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -61,13 +67,8 @@ function blockProblem(b: unknown): string | null {
 
 function checkRich(name: string, res: { content?: unknown; structuredContent?: unknown; data?: unknown }): ToolResult {
   const bad = (why: string): ToolResult => ({ ok: false, error: `tool "${name}" returned a malformed result: ${why}` });
-  if (res.content !== undefined) {
-    if (!Array.isArray(res.content)) return bad("content must be an array of content blocks");
-    for (const [i, b] of res.content.entries()) {
-      const problem = blockProblem(b);
-      if (problem !== null) return bad(`content[${i}] ${problem}`);
-    }
-  }
+  const problem = res.content === undefined ? null : contentProblem(name, res.content);
+  if (problem !== null) return { ok: false, error: problem };
   if (res.structuredContent !== undefined && (!isObject(res.structuredContent) || !isSerialisable(res.structuredContent))) {
     return bad("structuredContent must be a JSON object");
   }
