@@ -19,7 +19,9 @@ await build({
   format: "esm",
   platform: "neutral",
   target: "es2022",
-  external: ["cloudflare:workers", "hono", "hono/*"],
+  // The AI SDK stays a dependency the user's wrangler resolves with the Workers conditions (bundled here with neutral
+  // conditions it would pull in Node-only modules).
+  external: ["cloudflare:workers", "hono", "hono/*", "ai", "@ai-sdk/anthropic", "ollama-ai-provider-v2", "workers-ai-provider"],
   legalComments: "none",
   logLevel: "warning",
 });

@@ -109,8 +109,8 @@ describe("serve over stdio with the owner's MCP servers", () => {
     const callable = (await callText(s.client, "motebit_tools")).text;
     expect(callable).toContain('"fx__echo"');
     expect(callable).not.toContain('"fx__wipe"');
-    expect(callable).toMatch(/"name":"fs__read_text_file"[^}]*"risk_name":"R0_READ"/);
-    expect(callable).toMatch(/"name":"fx__echo"[^}]*"risk_name":"R3_EXECUTE"/);
+    expect(callable).toMatch(/"name":"fs__read_text_file"[^}]*"risk":0,"risk_name":"R0_READ"/);
+    expect(callable).toMatch(/"name":"fx__echo"[^}]*"risk":3,"risk_name":"R3_EXECUTE"/);
   });
 
   it("gives a server only its own env (and PATH, HOME…), never the motebit's", async () => {
