@@ -13,7 +13,7 @@ const BASELINE_ROUTE = "/baseline/mcp";
 const baseline = createMcpHandler(
   () => {
     const server = new McpServer({ name: "baseline", version: "1.0.0" });
-    server.registerTool("echo", { description: "Returns the text it is given.", inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
+    server.registerTool("echo", { description: "Returns the text it is given.", inputSchema: z.object({ text: z.string() }) }, async ({ text }: { text: string }) => ({
       content: [{ type: "text", text }],
     }));
     return server;

@@ -9,6 +9,7 @@ import { mapPromptToArgs, selectDirectTool } from "../tools/direct-mode.js";
 import { invokeTool, resultText } from "../tools/invoke.js";
 import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
+import { startBudget } from "./turn-budget.js";
 
 export type InvocationOrigin = NonNullable<ExecutionReceipt["invocation_origin"]>;
 
@@ -101,24 +102,14 @@ async function execute(i: RunTaskInput): Promise<Outcome> {
 
 async function runWithDeadline(tool: ServedTool, args: Record<string, unknown>, timeoutMs: number, cancel?: AbortSignal): Promise<Outcome> {
   const used = [tool.definition.name];
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`task timed out after ${timeoutMs}ms`, "TimeoutError"));
-  }, timeoutMs);
-  const onCancel = () => controller.abort(cancel?.reason);
-  if (cancel?.aborted) onCancel();
-  else cancel?.addEventListener("abort", onCancel, { once: true });
+  // The same budget as an AI turn: one timer and the caller's cancellation, and the receipt's words for either.
+  const budget = startBudget(timeoutMs, cancel);
   try {
-    // invokeTool stops waiting the moment the controller aborts, even if the handler ignores it.
-    const r = await invokeTool(tool, args, controller.signal);
+    // invokeTool stops waiting the moment the budget aborts, even if the handler ignores it.
+    const r = await invokeTool(tool, args, budget.signal);
     if (r.ok) return { status: "completed", result: resultText(r), toolsUsed: used };
-    if (timedOut) return failed(`Error: task timed out after ${timeoutMs}ms`, used);
-    if (cancel?.aborted) return failed("Error: task cancelled", used);
-    return failed(`Error: ${r.error}`, used);
+    return failed(budget.errorText(r.error), used);
   } finally {
-    clearTimeout(timer);
-    cancel?.removeEventListener("abort", onCancel);
+    budget.end();
   }
 }
