@@ -31,6 +31,7 @@ export async function startEdgeRelay(o: {
     selfTest: settings.selfTest,
   });
   o.motebit.relayStatus = () => loop.status();
+  o.motebit.relayTaskLookup = loop.lookupTask;
   const at = loop.nextWake();
   // No endpoint: nothing will ever be due; one tick logs why (once per start, not per request).
   if (at === null) await loop.tick();

@@ -16,6 +16,7 @@ import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
 import type { RelayStatus } from "./relay/relay-loop.js";
+import type { RelayTaskLookup } from "./relay/task-lookup.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
 
@@ -60,6 +61,8 @@ export class Motebit implements MotebitContext {
   readonly startedAt: number;
   /** Set by a host that runs the relay loop. */
   relayStatus: (() => RelayStatus) | null = null;
+  /** Set by a host that runs the relay loop: reads a forwarded task's record at the relay. */
+  relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null = null;
   private readonly logFn: (line: string) => void;
 
   private constructor(o: MotebitOptions) {

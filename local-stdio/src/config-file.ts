@@ -36,7 +36,7 @@ export interface LocalConfig {
   fields: Record<string, unknown> | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
+const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "relayForwardToken", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
 const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export function defaultConfig(): LocalConfig {
@@ -54,6 +54,7 @@ export function defaultConfig(): LocalConfig {
       knownCallers: new Map(),
       relayTrust: null,
       relayId: null,
+      relayForwardToken: null,
       allowedOrigins: [],
       rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
       maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
@@ -118,6 +119,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     }
   }
   cfg.server.relayId = str("relayId")?.trim() ?? null;
+  cfg.server.relayForwardToken = str("relayForwardToken")?.trim() ?? null;
   if (o.allowedOrigins !== undefined && o.allowedOrigins !== null) {
     if (!Array.isArray(o.allowedOrigins)) fail('allowedOrigins must be an array of origins like "https://app.example.com"');
     cfg.server.allowedOrigins = (o.allowedOrigins as unknown[]).map((v) => {
@@ -152,13 +154,15 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   const secret =
     cfg.server.authToken !== null
       ? "authToken"
-      : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined
-        ? "ANTHROPIC_API_KEY"
-        : typeof o.apiToken === "string"
-          ? "apiToken"
-          : mcpServersHoldSecrets(cfg.mcpServers)
-            ? "mcpServers env or headers"
-            : null;
+      : cfg.server.relayForwardToken !== null
+        ? "relayForwardToken"
+        : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined
+          ? "ANTHROPIC_API_KEY"
+          : typeof o.apiToken === "string"
+            ? "apiToken"
+            : mcpServersHoldSecrets(cfg.mcpServers)
+              ? "mcpServers env or headers"
+              : null;
   if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
     warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }

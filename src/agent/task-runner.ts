@@ -35,6 +35,8 @@ export interface RunTaskInput {
   memoriesFormed?: number;
   /** Cancels the task (client cancelled, session closed); the receipt says "Error: task cancelled". */
   signal?: AbortSignal;
+  /** A line the receipt's result starts with (e.g. why the relay's task record could not be read). */
+  note?: string;
 }
 
 export interface Outcome {
@@ -60,12 +62,13 @@ export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
 
 /** The one place a task's receipt is built and signed: relay_task_id and delegated_scope inside the signature. */
 export async function signTaskReceipt(
-  i: Pick<RunTaskInput, "prompt" | "signer" | "motebitId" | "deviceId" | "relayTaskId" | "delegatedScope" | "clock" | "invocationOrigin" | "memoriesFormed">,
+  i: Pick<RunTaskInput, "prompt" | "signer" | "motebitId" | "deviceId" | "relayTaskId" | "delegatedScope" | "clock" | "invocationOrigin" | "memoriesFormed" | "note">,
   outcome: Outcome,
   submittedAt: number,
 ): Promise<ExecutionReceipt> {
   const completedAt = i.clock.now();
-  const [promptHash, resultHash] = await Promise.all([sha256Hex(i.prompt), sha256Hex(outcome.result)]);
+  const result = i.note === undefined ? outcome.result : `${i.note}\n${outcome.result}`;
+  const [promptHash, resultHash] = await Promise.all([sha256Hex(i.prompt), sha256Hex(result)]);
   const body: UnsignedReceipt = {
     task_id: crypto.randomUUID(),
     motebit_id: i.motebitId,
@@ -73,7 +76,7 @@ export async function signTaskReceipt(
     submitted_at: submittedAt,
     completed_at: completedAt,
     status: outcome.status,
-    result: outcome.result,
+    result,
     tools_used: outcome.toolsUsed,
     memories_formed: i.memoriesFormed ?? 0,
     prompt_hash: promptHash,

@@ -1,5 +1,6 @@
 import type { Clock, LlmProvider } from "../ports.js";
 import type { RelayStatus } from "../relay/relay-loop.js";
+import type { RelayTaskLookup } from "../relay/task-lookup.js";
 import type { IdentityDoc, Signer } from "../protocol/index.js";
 import type { Governance } from "../policy/governance.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -39,6 +40,8 @@ export interface MotebitContext {
   readonly startedAt: number;
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
+  /** Reads a forwarded task's record at the relay (its required_capabilities), when this host runs a relay loop. */
+  readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
   /** What this principal may call, with risk levels (motebit_tools, service listing). */
   callableTools(principal: Principal): CallableTool[];
   log(line: string): void;

@@ -6,11 +6,19 @@ import { mintBearerToken, type Signer } from "../protocol/index.js";
 
 export type FetchPort = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** How this motebit proves itself to the relay: the relay's API token, else a token signed with its own key. */
-export type RelayAuth = { kind: "api_token"; token: string } | { kind: "signed"; signer: Signer; motebitId: string; deviceId: string };
+/**
+ * How this motebit proves itself to the relay: the relay's API token when one is set, else a token signed with its
+ * own key. The key is always at hand: deregistration names the motebit by a signed token only (PROTOCOL §9.1).
+ */
+export interface RelayAuth {
+  apiToken: string | null;
+  signer: Signer;
+  motebitId: string;
+  deviceId: string;
+}
 
-/** Token audiences the relay checks (the agent API, task submission, task polling). */
-export const RELAY_AGENT_AUDIENCE = "relay:agent";
+/** Token audiences the reference relay checks: its plain agent routes (register, heartbeat, deregister), submission, polling. */
+export const AGENT_ROUTE_AUDIENCE = "admin:query";
 export const TASK_SUBMIT_AUDIENCE = "task:submit";
 export const TASK_QUERY_AUDIENCE = "task:query";
 
@@ -20,6 +28,14 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 export type RelayAnswer<T = Record<string, unknown>> =
   | { ok: true; status: number; body: T }
   | { ok: false; status: number | null; error: string; hint: string };
+
+/** A task submission as the reference relay reads it: it forwards only tasks naming a capability. */
+export interface TaskSubmission {
+  prompt: string;
+  required_capabilities: string[];
+  /** The submitting motebit: the relay never routes a task back to it. */
+  submitted_by?: string;
+}
 
 export interface RegisterBody {
   motebit_id: string;
@@ -44,25 +60,26 @@ export class RelayClient {
     this.timeoutMs = o.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   }
 
-  /** The relay learns our key, so it can check the tokens we sign. Not needed (and not sent) with an API token. */
+  /** The relay learns our key, so it can check the tokens we sign (deregistration is signed even with an API token). */
   bootstrap(b: { motebit_id: string; device_id: string; public_key: string }): Promise<RelayAnswer> {
     return this.send("POST", "/api/v1/agents/bootstrap", b, null);
   }
 
   register(b: RegisterBody): Promise<RelayAnswer> {
-    return this.send("POST", "/api/v1/agents/register", b, RELAY_AGENT_AUDIENCE);
+    return this.send("POST", "/api/v1/agents/register", b, AGENT_ROUTE_AUDIENCE);
   }
 
   heartbeat(motebitId: string): Promise<RelayAnswer> {
-    return this.send("POST", "/api/v1/agents/heartbeat", { motebit_id: motebitId }, RELAY_AGENT_AUDIENCE);
+    return this.send("POST", "/api/v1/agents/heartbeat", { motebit_id: motebitId }, AGENT_ROUTE_AUDIENCE);
   }
 
+  /** Always signed: the relay reads which motebit leaves from the token, and answers an API token with 400. */
   deregister(motebitId: string, timeoutMs?: number): Promise<RelayAnswer> {
-    return this.send("DELETE", "/api/v1/agents/deregister", { motebit_id: motebitId }, RELAY_AGENT_AUDIENCE, {}, timeoutMs);
+    return this.send("DELETE", "/api/v1/agents/deregister", { motebit_id: motebitId }, AGENT_ROUTE_AUDIENCE, {}, timeoutMs, true);
   }
 
-  submitTask(motebitId: string, prompt: string, idempotencyKey: string): Promise<RelayAnswer> {
-    return this.send("POST", `/agent/${encodeURIComponent(motebitId)}/task`, { prompt }, TASK_SUBMIT_AUDIENCE, { "Idempotency-Key": idempotencyKey });
+  submitTask(motebitId: string, task: TaskSubmission, idempotencyKey: string): Promise<RelayAnswer> {
+    return this.send("POST", `/agent/${encodeURIComponent(motebitId)}/task`, task, TASK_SUBMIT_AUDIENCE, { "Idempotency-Key": idempotencyKey });
   }
 
   pollTask(motebitId: string, taskId: string): Promise<RelayAnswer> {
@@ -70,11 +87,11 @@ export class RelayClient {
   }
 
   get usesApiToken(): boolean {
-    return this.auth.kind === "api_token";
+    return this.auth.apiToken !== null;
   }
 
-  private async authorization(audience: string): Promise<string> {
-    if (this.auth.kind === "api_token") return `Bearer ${this.auth.token}`;
+  private async authorization(audience: string, signed: boolean): Promise<string> {
+    if (this.auth.apiToken !== null && !signed) return `Bearer ${this.auth.apiToken}`;
     // A fresh token per request: relays keep each jti single-use.
     const token = await mintBearerToken({ mid: this.auth.motebitId, did: this.auth.deviceId, aud: audience, ttlMs: SIGNED_TOKEN_TTL_MS, iat: this.clock.now() }, this.auth.signer);
     return `Bearer ${token}`;
@@ -87,10 +104,11 @@ export class RelayClient {
     audience: string | null,
     extra: Record<string, string> = {},
     timeoutMs = this.timeoutMs,
+    signed = false,
   ): Promise<RelayAnswer> {
     const headers: Record<string, string> = { Accept: "application/json", ...extra };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (audience !== null) headers.Authorization = await this.authorization(audience);
+    if (audience !== null) headers.Authorization = await this.authorization(audience, signed);
     let res: Response;
     try {
       res = await this.fetch(this.syncUrl + path, {
@@ -117,12 +135,12 @@ export class RelayClient {
       return { ok: true, status: res.status, body: parsed as Record<string, unknown> };
     }
     const detail = detailOf(parsed, raw);
-    return { ok: false, status: res.status, error: `relay answered ${res.status}${detail ? ` (${detail})` : ""}`, hint: this.hintFor(res.status, path) };
+    return { ok: false, status: res.status, error: `relay answered ${res.status}${detail ? ` (${detail})` : ""}`, hint: this.hintFor(res.status, path, signed) };
   }
 
-  private hintFor(status: number, path: string): string {
+  private hintFor(status: number, path: string, signed: boolean): string {
     if (status === 401 || status === 403) {
-      return this.auth.kind === "api_token"
+      return this.auth.apiToken !== null && !signed
         ? "check apiToken (MOTEBIT_RELAY_API_TOKEN)"
         : "the relay refused this motebit's signed token: set apiToken if the relay needs one, and check the clock";
     }

@@ -8,6 +8,8 @@ import { registerBody, type Endpoint } from "./announcement.js";
 import { RelayClient, type FetchPort, type RegisterBody, type RelayAuth } from "./client.js";
 import { INITIAL_LIVENESS, plan, record, timingsFor, type AttemptResult, type LivenessAction, type LivenessState, type LivenessTimings } from "./liveness.js";
 import { runSelfTest, selfTestLine, type SelfTestReport } from "./self-test.js";
+import { selfTestTask, type SelfTestTask } from "./self-test-task.js";
+import { relayTaskLookup, type RelayTaskLookup } from "./task-lookup.js";
 import type { RelaySettings } from "./settings.js";
 
 export interface RelayState {
@@ -63,12 +65,13 @@ export interface RelayLoopOptions {
   /** What we register; null when this host cannot register (endpointProblem says why). */
   body: RegisterBody | null;
   endpointProblem?: string;
+  motebitId: string;
   deviceId: string;
   clock: Clock;
   heartbeatMs: number;
   store: RelayStateStore;
   log: (line: string) => void;
-  selfTest: { timeoutMs: number } | null;
+  selfTest: { timeoutMs: number; task: SelfTestTask | null } | null;
 }
 
 export class RelayLoop {
@@ -78,9 +81,12 @@ export class RelayLoop {
   /** Only the first registration of this run is announced, and any after a failure or a change. */
   private announced = false;
   private stopped = false;
+  /** A forwarded task's record at the relay, for motebit_task (the host hands it to the motebit). */
+  readonly lookupTask: (relayTaskId: string) => Promise<RelayTaskLookup>;
 
   constructor(o: RelayLoopOptions) {
     this.o = o;
+    this.lookupTask = relayTaskLookup(o.client, o.motebitId);
     this.t = timingsFor(o.heartbeatMs);
     this.fingerprint = o.body === null ? "" : JSON.stringify([o.client.syncUrl, o.body]);
   }
@@ -158,10 +164,9 @@ export class RelayLoop {
       if (r.ok) return OK;
       return { result: r.status === 404 || r.status === 410 ? "unknown_to_relay" : "failed", error: `heartbeat: ${r.error}`, hint: r.hint };
     }
-    if (!c.usesApiToken) {
-      const b = await c.bootstrap({ motebit_id: body.motebit_id, device_id: this.o.deviceId, public_key: body.public_key });
-      if (!b.ok) return { result: "failed", error: `bootstrap: ${b.error}`, hint: b.hint };
-    }
+    // Also under an API token: the relay must know our key to accept the signed deregistration.
+    const b = await c.bootstrap({ motebit_id: body.motebit_id, device_id: this.o.deviceId, public_key: body.public_key });
+    if (!b.ok) return { result: "failed", error: `bootstrap: ${b.error}`, hint: b.hint };
     const r = await c.register(body);
     return r.ok ? OK : { result: "failed", error: `register: ${r.error}`, hint: r.hint };
   }
@@ -193,6 +198,7 @@ export class RelayLoop {
       motebitId: body.motebit_id,
       publicKeyHex: body.public_key,
       endpointUrl: body.endpoint_url,
+      task: this.o.selfTest!.task,
       timeoutMs: this.o.selfTest!.timeoutMs,
       clock: this.o.clock,
     });
@@ -221,7 +227,7 @@ function formatMs(ms: number): string {
 
 /** The loop for a started motebit: its announcement, its auth towards the relay (apiToken, else its own key). */
 export function relayLoopFor(o: {
-  motebit: Pick<Motebit, "motebitId" | "publicKeyHex" | "did" | "type" | "registry" | "identityDoc" | "signer" | "deviceId">;
+  motebit: Pick<Motebit, "motebitId" | "publicKeyHex" | "did" | "type" | "registry" | "identityDoc" | "signer" | "deviceId" | "governance">;
   settings: RelaySettings;
   syncUrl: string;
   endpoint: Endpoint;
@@ -232,20 +238,18 @@ export function relayLoopFor(o: {
   selfTest: boolean;
 }): RelayLoop {
   const m = o.motebit;
-  const auth: RelayAuth =
-    o.settings.apiToken !== null
-      ? { kind: "api_token", token: o.settings.apiToken }
-      : { kind: "signed", signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId };
+  const auth: RelayAuth = { apiToken: o.settings.apiToken, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId };
   const client = new RelayClient({ syncUrl: o.syncUrl, fetch: o.fetch, clock: o.clock, auth });
   return new RelayLoop({
     client,
     body: o.endpoint.url === null ? null : registerBody(m, o.endpoint.url),
     endpointProblem: o.endpoint.url === null ? o.endpoint.why : undefined,
+    motebitId: m.motebitId,
     deviceId: m.deviceId,
     clock: o.clock,
     heartbeatMs: o.settings.heartbeatMs,
     store: o.store,
     log: o.log,
-    selfTest: o.selfTest ? { timeoutMs: o.settings.selfTestTimeoutMs } : null,
+    selfTest: o.selfTest ? { timeoutMs: o.settings.selfTestTimeoutMs, task: selfTestTask(m) } : null,
   });
 }

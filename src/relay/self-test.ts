@@ -1,10 +1,14 @@
-// The self-test (`--self-test`, MOTEBIT_SELF_TEST=1): after registration, submit a task to ourselves through the
-// relay and poll until it ends, then report exactly one outcome on one line:
+// The self-test (`--self-test`, MOTEBIT_SELF_TEST=1): after registration, submit a task for one of our served tools
+// through the relay and poll until it ends, then report exactly one outcome on one line:
 //   self-test <outcome>: <why> (next: <step>)
 // passed / task_failed / timeout / auth_verified / skipped / failed (PROTOCOL §9). Serving goes on whatever it says.
+// Under signed tokens the submission names this motebit, and the reference relay never routes a task back to its
+// submitter (PROTOCOL §9.1): an accepted submission with no routing choice ends at auth_verified. Under an API token
+// the submission has no submitter, so the relay can route it to us and the whole loop runs.
 import type { Clock } from "../ports.js";
 import { verifyReceipt } from "../protocol/index.js";
 import type { RelayClient } from "./client.js";
+import type { SelfTestTask } from "./self-test-task.js";
 
 export type SelfTestOutcome = "passed" | "task_failed" | "timeout" | "auth_verified" | "skipped" | "failed";
 
@@ -15,7 +19,6 @@ export interface SelfTestReport {
   taskId?: string;
 }
 
-export const SELF_TEST_PROMPT = "motebit self-test";
 const POLL_MS = 750;
 const TERMINAL = new Set(["completed", "failed", "denied", "rejected", "expired", "cancelled"]);
 
@@ -35,6 +38,8 @@ export interface SelfTestInputs {
   motebitId: string;
   publicKeyHex: string;
   endpointUrl: string;
+  /** The served tool the task asks for and a prompt it can take; null: nothing a relay may run here. */
+  task: SelfTestTask | null;
   timeoutMs: number;
   clock: Clock;
   /** Waits ms (a timer in both hosts; tests may pass a fake). */
@@ -46,13 +51,26 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function runSelfTest(o: SelfTestInputs): Promise<SelfTestReport> {
   const sleep = o.sleep ?? realSleep;
-  const submitted = await o.client.submitTask(o.motebitId, SELF_TEST_PROMPT, o.idempotencyKey ?? crypto.randomUUID());
+  if (o.task === null) {
+    return { outcome: "failed", why: "no served tool a relay may run here, so no task could name one", next: "serve a tool within the auto band for verified peers" };
+  }
+  const signed = !o.client.usesApiToken;
+  const submission = { prompt: o.task.prompt, required_capabilities: [o.task.tool], ...(signed ? { submitted_by: o.motebitId } : {}) };
+  const submitted = await o.client.submitTask(o.motebitId, submission, o.idempotencyKey ?? crypto.randomUUID());
   if (!submitted.ok) {
     return { outcome: "failed", why: `submission to ${o.client.syncUrl} failed: ${submitted.error}`, next: submitted.hint };
   }
   const taskId = submitted.body.task_id;
   if (typeof taskId !== "string" || taskId === "") {
     return { outcome: "failed", why: "the relay took the submission but returned no task_id", next: `check that ${o.client.syncUrl} is a motebit relay` };
+  }
+  if (signed && submitted.body.routing_choice === null) {
+    return {
+      outcome: "auth_verified",
+      why: `the relay accepted task ${taskId} under this motebit's signed token, but it never routes a motebit's own task back to it`,
+      next: "set apiToken (MOTEBIT_RELAY_API_TOKEN) to the relay's API token to run the whole loop",
+      taskId,
+    };
   }
   const deadline = o.clock.now() + o.timeoutMs;
   let lastStatus = typeof taskOf(submitted.body).status === "string" ? String(taskOf(submitted.body).status) : "submitted";
@@ -68,7 +86,7 @@ export async function runSelfTest(o: SelfTestInputs): Promise<SelfTestReport> {
     const status = typeof task.status === "string" ? task.status : "unknown";
     lastStatus = status;
     if (!TERMINAL.has(status)) continue;
-    return { ...(await judge(o, taskId, status, task, polled.body.receipt)), taskId };
+    return { ...(await judge(o, o.task, taskId, status, task, polled.body.receipt)), taskId };
   }
   const seen = lastPollError !== null ? `; last poll: ${lastPollError}` : "";
   return {
@@ -94,6 +112,7 @@ function reasonOf(task: Record<string, unknown>): string {
 
 async function judge(
   o: SelfTestInputs,
+  asked: SelfTestTask,
   taskId: string,
   status: string,
   task: Record<string, unknown>,
@@ -121,6 +140,14 @@ async function judge(
   }
   if (receipt !== undefined && receipt !== null) {
     const r = await receiptProblem(o, taskId, receipt, true);
+    const used = (receipt as Record<string, unknown>).tools_used;
+    if (r.problem === null && !(Array.isArray(used) && used.includes(asked.tool))) {
+      return {
+        outcome: "task_failed",
+        why: `task ${taskId} asked for ${asked.tool} but the receipt says it ran ${JSON.stringify(used)}`,
+        next: "check that forwarded tasks are routed by the relay task's required_capabilities",
+      };
+    }
     if (r.problem !== null) {
       return { outcome: "task_failed", why: `task ${taskId} completed but its receipt ${r.problem}`, next: "check the tool the task ran, and that the relay forwarded this very task" };
     }
@@ -128,7 +155,7 @@ async function judge(
   const checked = receipt !== undefined && receipt !== null ? " with a receipt signed by this motebit and bound to the task" : "";
   return {
     outcome: "passed",
-    why: `task ${taskId} went ${o.client.syncUrl} → ${o.endpointUrl} and came back completed${checked}`,
+    why: `task ${taskId} (${asked.tool}) went ${o.client.syncUrl} → ${o.endpointUrl} and came back completed${checked}`,
     next: "none: the relay can route tasks to this motebit",
   };
 }

@@ -18,6 +18,8 @@ export interface AuthSettings {
   knownCallers: KnownCallers;
   relayTrust: string | null;
   relayId: string | null;
+  /** The bearer a relay presents when it forwards a task (today's reference relay sends its API token); null = none. */
+  relayForwardToken?: string | null;
 }
 
 export interface ServerIdentity {
@@ -59,8 +61,13 @@ export async function authenticate(
   if (presented !== null && presented.startsWith(SIGNED_TOKEN_PREFIX)) {
     return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now);
   }
-  if (settings.authToken === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
-  if (presented === null || !constantTimeEqual(presented, settings.authToken)) return refuse(UNAUTHORIZED);
+  // The relay's forward bearer is checked first and on its own: it never grants more than a relay-signed token.
+  const forward = settings.relayForwardToken ?? null;
+  if (presented !== null && forward !== null && constantTimeEqual(presented, forward)) {
+    return { ok: true, principal: relayPrincipal(settings.relayId), jti: null };
+  }
+  if (settings.authToken === null && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
+  if (presented === null || settings.authToken === null || !constantTimeEqual(presented, settings.authToken)) return refuse(UNAUTHORIZED);
   // The static token is a secret the operator handed out: a verified peer, never the owner.
   return { ok: true, principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null };
 }
@@ -100,6 +107,11 @@ export async function verifySignedToken(
     principal: { kind: "peer", callerId: caller.callerId, via: caller.via, trust: caller.trust },
     jti: { jti: claims.jti, keepUntil: claims.exp + TOKEN_SKEW_MS },
   };
+}
+
+/** The relay as a caller, however it proved itself (its signed token or its forward bearer): a verified peer. */
+function relayPrincipal(relayId: string | null): PeerPrincipal {
+  return { kind: "peer", callerId: `relay:${relayId ?? "relay"}`, via: "relay", trust: "verified" };
 }
 
 interface CallerKey {

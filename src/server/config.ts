@@ -19,6 +19,8 @@ export interface ServerConfig {
   relayTrust: string | null;
   /** MOTEBIT_RELAY_ID: the relay's motebit_id; when set, only tokens whose mid is this are the relay's. */
   relayId: string | null;
+  /** MOTEBIT_RELAY_FORWARD_TOKEN: the bearer the relay presents when it forwards a task (served as the relay, never the owner). */
+  relayForwardToken: string | null;
   /** MOTEBIT_ALLOWED_ORIGINS: browser origins allowed besides our own and loopback. */
   allowedOrigins: string[];
   /** MOTEBIT_RATE_LIMIT: requests per minute per caller (burst of the same size); 0 = no limit. */
@@ -84,6 +86,7 @@ export function readServerConfig(env: EnvLike): ServerConfig {
     knownCallers: parseKnownCallers(env.MOTEBIT_KNOWN_CALLERS),
     relayTrust: publicKeyVar(env, "MOTEBIT_RELAY_TRUST"),
     relayId: optionalString(env, "MOTEBIT_RELAY_ID")?.trim() ?? null,
+    relayForwardToken: optionalString(env, "MOTEBIT_RELAY_FORWARD_TOKEN")?.trim() ?? null,
     allowedOrigins: originsVar(env, "MOTEBIT_ALLOWED_ORIGINS"),
     rateLimitPerMinute: rateLimitVar(env, "MOTEBIT_RATE_LIMIT"),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,

@@ -27,7 +27,8 @@ Options:
   --self-test          http: after relay registration, submit a task to itself through the
                        relay and print one line: self-test <outcome>: <why> (next: <step>)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
-                       "relayTrust", "relayId", "allowedOrigins", "rateLimit", "taskTimeoutMs",
+                       "relayTrust", "relayId", "relayForwardToken", "allowedOrigins", "rateLimit",
+                       "taskTimeoutMs",
                        "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs", "mcpServers"},
                        and the AI settings below under the same upper-case names; over stdio,
                        the owner's mcpServers are connected and their tools served as
@@ -48,7 +49,9 @@ Relay (http only; stdio never registers): MOTEBIT_SYNC_URL or "syncUrl" names th
 the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIGINT.
 Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.
 MOTEBIT_RELAY_API_TOKEN / "apiToken" authenticates to the relay; else a token signed with
-this motebit's key. MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID override the file's values.
+this motebit's key. MOTEBIT_RELAY_FORWARD_TOKEN / "relayForwardToken" is the bearer the relay
+presents when it forwards a task (served as the relay, never the owner). MOTEBIT_RELAY_TRUST /
+MOTEBIT_RELAY_ID / MOTEBIT_RELAY_FORWARD_TOKEN override the file's values.
 Without a model, tasks run in direct mode and motebit_query says no provider is configured.
 
 ${EXIT_STATUS}`;

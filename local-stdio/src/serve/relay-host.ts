@@ -16,8 +16,8 @@ import type { LocalConfig } from "../config-file.js";
 const DEREGISTER_BUDGET_MS = 1_500;
 
 /**
- * The relay settings (env wins over the config file), and the env's MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID over the
- * file's relayTrust / relayId. Bad values are one CliError line, before anything starts.
+ * The relay settings (env wins over the config file), and the env's MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID /
+ * MOTEBIT_RELAY_FORWARD_TOKEN over the file's relayTrust / relayId / relayForwardToken. Bad values are one CliError line, before anything starts.
  */
 export function readLocalRelaySettings(config: LocalConfig, env: NodeJS.ProcessEnv): RelaySettings {
   try {
@@ -25,6 +25,8 @@ export function readLocalRelaySettings(config: LocalConfig, env: NodeJS.ProcessE
     if (trust !== null) config.server.relayTrust = trust;
     const relayId = env.MOTEBIT_RELAY_ID?.trim();
     if (relayId) config.server.relayId = relayId;
+    const forwardToken = env.MOTEBIT_RELAY_FORWARD_TOKEN?.trim();
+    if (forwardToken) config.server.relayForwardToken = forwardToken;
     return readRelaySettings(env, config.fields, config.path === null ? "" : `config file ${config.path}: `);
   } catch (e) {
     throw e instanceof StartupError ? new CliError(e.message) : e;
@@ -64,6 +66,7 @@ export function startRelayHost(o: {
     selfTest,
   });
   o.motebit.relayStatus = () => loop.status();
+  o.motebit.relayTaskLookup = loop.lookupTask;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   const run = async () => {

@@ -29,7 +29,7 @@ export const taskTool: SyntheticTool = {
   taskSupport: "optional",
   offered: always,
   async run(args, m, c) {
-    const caps = (args.required_capabilities as string[] | undefined) ?? [];
+    let caps = (args.required_capabilities as string[] | undefined) ?? [];
     let delegatedScope: string | undefined;
     // PROTOCOL §6 order: the delegation token first, then the dispatch token, then the work.
     if (args.delegation_token !== undefined) {
@@ -53,6 +53,13 @@ export const taskTool: SyntheticTool = {
       const d = await m.verifyDispatchToken(args.dispatch_token as string);
       if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
     }
+    // The reference relay forwards {prompt, relay_task_id} only: what the submitter asked for is in its task record.
+    let note: string | undefined;
+    if (relayTaskId !== undefined && caps.length === 0 && c.principal.kind === "peer" && c.principal.via === "relay") {
+      const found = m.relayTaskLookup === null ? { ok: false as const, why: "this motebit runs no relay loop (syncUrl) to ask" } : await m.relayTaskLookup(relayTaskId);
+      if (found.ok) caps = found.requiredCapabilities;
+      else note = `Note: the relay's record of task ${relayTaskId} could not be read (${found.why}); the tool was chosen by the default rule.`;
+    }
     // Stages for a client that asked for progress: admitted, working, signed.
     const { progress } = toolContextFor(c, "motebit_task");
     progress(1, 3, "gate passed");
@@ -69,6 +76,7 @@ export const taskTool: SyntheticTool = {
       invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const),
       memoriesFormed: 0,
       signal: c.signal,
+      note,
     };
     let receipt;
     progress(2, 3, "tool running");
@@ -76,12 +84,15 @@ export const taskTool: SyntheticTool = {
       // AI mode: the AI SDK loads only here, so direct mode never pays for it.
       const { runAiTask } = await aiModules();
       const t = aiTurnTools(m, c, delegatedScope);
+      // The capabilities asked for are said to the model and offered first.
+      const asked = caps.length > 0 ? `\nThe submitter asked for: ${caps.join(", ")}. Use ${caps[0]} for this task.` : "";
+      const offered = [...t.offered.filter((n) => caps.includes(n)), ...t.offered.filter((n) => !caps.includes(n))];
       receipt = await runAiTask({
         ...common,
         llm: m.llm,
-        system: publicContext(m, c.principal),
+        system: publicContext(m, c.principal) + asked,
         tools: t.tools,
-        offered: t.offered,
+        offered,
         gate: t.gate,
         onToolCall: t.onToolCall,
         onTurn: t.recordTurn,

@@ -1,0 +1,18 @@
+// A forwarded task's own record at the relay. The reference relay forwards only {prompt, relay_task_id}
+// (PROTOCOL §9.1), so the capability its submitter asked for is read back from the relay as the task's target.
+// Nothing is cached: every forward asks again, so a restart never serves a stale answer.
+import type { RelayClient } from "./client.js";
+
+export type RelayTaskLookup = { ok: true; requiredCapabilities: string[] } | { ok: false; why: string };
+
+export function relayTaskLookup(client: RelayClient, motebitId: string): (relayTaskId: string) => Promise<RelayTaskLookup> {
+  return async (relayTaskId) => {
+    const r = await client.pollTask(motebitId, relayTaskId);
+    if (!r.ok) return { ok: false, why: r.error };
+    const task = r.body.task;
+    const caps = task !== null && typeof task === "object" ? (task as Record<string, unknown>).required_capabilities : undefined;
+    if (caps === undefined || caps === null) return { ok: true, requiredCapabilities: [] };
+    if (!Array.isArray(caps) || !caps.every((c) => typeof c === "string")) return { ok: false, why: "the relay's task has malformed required_capabilities" };
+    return { ok: true, requiredCapabilities: caps };
+  };
+}
