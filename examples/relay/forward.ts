@@ -1,8 +1,9 @@
 // How the local relay hands a task to a registered motebit, exactly as PROTOCOL §9 says a relay does:
 // GET /health (a wake-up; its answer does not matter), initialize (protocol 2025-03-26, client relay-forward),
-// notifications/initialized, then tools/call motebit_task {prompt, relay_task_id}; every request carries a fresh
-// relay-signed mcp:call token. The answer may be JSON or SSE; the first text content, tag stripped, is the
-// receipt (or an object holding it under `.receipt`).
+// notifications/initialized, then tools/call motebit_task {prompt, relay_task_id}. Like the reference relay today,
+// every request carries `Bearer <its API token>` (no header without one); the product document's newer relay signs a
+// fresh mcp:call token per request instead (`signed`). The answer may be JSON or SSE; the first text content, tag
+// stripped, is the receipt (or an object holding it under `.receipt`).
 import { mintBearerToken, SIGNED_TOKEN_PREFIX, stripIdentityTag, type Signer } from "../../src/protocol/index.js";
 
 export type ForwardOutcome =
@@ -17,24 +18,31 @@ export interface ForwardTarget {
   motebitId: string;
 }
 
+/** The relay's credential towards the agent: its API token (or none), or a relay-signed mcp:call token. */
+export type ForwardAuth = { kind: "api_token"; token: string | null } | { kind: "signed"; signer: Signer; relayId: string; deviceId: string };
+
 export async function forwardTask(
   target: ForwardTarget,
   task: { taskId: string; prompt: string },
-  relay: { signer: Signer; relayId: string; deviceId: string; fetch?: typeof fetch; timeoutMs?: number },
+  relay: { auth: ForwardAuth; fetch?: typeof fetch; timeoutMs?: number },
 ): Promise<ForwardOutcome> {
   const doFetch = relay.fetch ?? fetch;
   const base = target.endpointUrl.replace(/\/+$/, "");
   const mcp = base.endsWith("/mcp") ? base : `${base}/mcp`;
   const root = mcp.slice(0, -"/mcp".length);
-  // A fresh token for every request: the agent keeps each jti single-use.
-  const token = () => mintBearerToken({ mid: relay.relayId, did: relay.deviceId, aud: "mcp:call", sub: target.motebitId }, relay.signer);
+  const auth = relay.auth;
+  // A fresh signed token for every request: the agent keeps each jti single-use.
+  const authorization = async (): Promise<string | null> =>
+    auth.kind === "api_token"
+      ? auth.token === null
+        ? null
+        : `Bearer ${auth.token}`
+      : `Bearer ${SIGNED_TOKEN_PREFIX}${await mintBearerToken({ mid: auth.relayId, did: auth.deviceId, aud: "mcp:call", sub: target.motebitId }, auth.signer)}`;
   let session: string | null = null;
   const post = async (message: unknown, timeoutMs: number) => {
-    const headers: Record<string, string> = {
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      Authorization: `Bearer ${SIGNED_TOKEN_PREFIX}${await token()}`,
-    };
+    const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const a = await authorization();
+    if (a !== null) headers.Authorization = a;
     if (session !== null) headers["Mcp-Session-Id"] = session;
     return doFetch(mcp, { method: "POST", headers, body: JSON.stringify(message), signal: AbortSignal.timeout(timeoutMs) });
   };

@@ -54,9 +54,7 @@ describe("forwarding a task to a registered endpoint", () => {
       seen.length = 0;
       const taskId = `task-${sse ? "sse" : "json"}`;
       const out = await forwardTask({ endpointUrl: host.url, motebitId: keys.server.sovereign_motebit_id }, { taskId, prompt: "hi" }, {
-        signer: relay,
-        relayId,
-        deviceId: "relay-device",
+        auth: { kind: "signed", signer: relay, relayId, deviceId: "relay-device" },
         fetch: recordingFetch(sse),
       });
       expect(out).toMatchObject({ kind: "receipt", receipt: { relay_task_id: taskId, status: "completed", public_key: keys.server.public_key_hex } });
@@ -73,7 +71,7 @@ describe("forwarding a task to a registered endpoint", () => {
 
   it("an endpoint that does not know the relay's key is reported as refusing it, not as a receipt", async () => {
     const stranger = await createSigner(keys.stranger.seed_hex);
-    const out = await forwardTask({ endpointUrl: host.url, motebitId: keys.server.sovereign_motebit_id }, { taskId: "t", prompt: "hi" }, { signer: stranger, relayId, deviceId: "d" });
+    const out = await forwardTask({ endpointUrl: host.url, motebitId: keys.server.sovereign_motebit_id }, { taskId: "t", prompt: "hi" }, { auth: { kind: "signed", signer: stranger, relayId, deviceId: "d" } });
     expect(out).toMatchObject({ kind: "unreachable", reason: expect.stringMatching(/^endpoint_refused: initialize answered 401 .*no_key_for_caller/) });
   });
 });
