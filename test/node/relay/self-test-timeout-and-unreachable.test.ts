@@ -1,5 +1,6 @@
-// The self-test's other outcomes through the local relay: `auth_verified` when the relay took the task but cannot
-// reach the registered endpoint, and `timeout` when no final status arrives within selfTestTimeoutMs.
+// The self-test's timeouts through the local relay (which, like the reference relay, leaves a task it could not
+// forward "pending" with no reason): when the relay cannot reach the registered endpoint, and when the tool takes
+// longer than selfTestTimeoutMs. Both under apiToken = the relay's token, so the relay routes the task to us.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ let tmp: ReturnType<typeof tempDir>;
 let identity: string;
 
 beforeAll(async () => {
-  relay = await startTestRelay();
+  relay = await startTestRelay({ apiToken: "the-relay-token" });
   tmp = tempDir();
   identity = await initMotebit(join(tmp.dir, "me"), ["--type", "service"]);
 }, 60_000);
@@ -23,12 +24,15 @@ afterAll(async () => {
 });
 
 describe("self-test outcomes", () => {
-  it("auth_verified: the relay took the task but the registered endpoint is unreachable", async () => {
+  it("timeout: the relay took the task but cannot reach the registered endpoint", async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
-    const serve = await startHttpServe(["--identity", identity, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_PUBLIC_URL: dead }));
+    const config = join(tmp.dir, "unreachable.json");
+    writeFileSync(config, JSON.stringify({ selfTestTimeoutMs: 1500 }));
+    const serve = await startHttpServe(["--identity", identity, "--config", config, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_RELAY_API_TOKEN: "the-relay-token", MOTEBIT_PUBLIC_URL: dead }));
     try {
       const line = await waitFor("the self-test line", () => serve.stderr().match(SELF_TEST_LINE)?.[0], 20_000);
-      expect(line).toMatch(new RegExp(`^self-test auth_verified: the relay took task \\S+ but cannot reach ${dead.replace(/\./g, "\\.")} \\(endpoint_unreachable: .*\\(next: make that URL reachable from the relay: set publicUrl`));
+      expect(line).toBe(`self-test timeout: task ${/task (\S+)/.exec(line)![1]} still "pending" after 1500 ms (next: check that the relay can reach ${dead}, or raise selfTestTimeoutMs)`);
+      expect(relay.log.join("\n")).toMatch(/forward to \S+ failed: endpoint_unreachable/);
     } finally {
       await serve.stop();
     }
@@ -43,10 +47,10 @@ describe("self-test outcomes", () => {
     );
     const config = join(tmp.dir, "short.json");
     writeFileSync(config, JSON.stringify({ selfTestTimeoutMs: 1000 }));
-    const serve = await startHttpServe(["--identity", identity, "--tools", tools, "--config", config, "--self-test", "--serve-port", "0"], cleanEnv(relay.trustEnv));
+    const serve = await startHttpServe(["--identity", identity, "--tools", tools, "--config", config, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_RELAY_API_TOKEN: "the-relay-token" }));
     try {
       const line = await waitFor("the self-test line", () => serve.stderr().match(SELF_TEST_LINE)?.[0], 20_000);
-      expect(line).toMatch(/^self-test timeout: task \S+ still "running" after 1000 ms \(next: check that the relay can reach http:\/\/127\.0\.0\.1:\d+, or raise selfTestTimeoutMs\)$/);
+      expect(line).toMatch(/^self-test timeout: task \S+ still "pending" after 1000 ms \(next: check that the relay can reach http:\/\/127\.0\.0\.1:\d+, or raise selfTestTimeoutMs\)$/);
     } finally {
       await serve.stop();
     }

@@ -11,18 +11,18 @@ export interface TestRelay {
   signer: Signer;
   /** What the relay logged. */
   log: string[];
-  /** Env for a motebit that should trust this relay. */
+  /** Env for a motebit that should trust this relay (its key, and the bearer it forwards with when it has an API token). */
   trustEnv: Record<string, string>;
   /** Events of one kind for one motebit. */
   count(kind: string, motebitId: string): number;
   stop(): Promise<void>;
 }
 
-export async function startTestRelay(o: Partial<Pick<LocalRelayOptions, "apiToken" | "fault">> = {}): Promise<TestRelay> {
+export async function startTestRelay(o: Partial<Pick<LocalRelayOptions, "apiToken" | "fault" | "forwardAuth">> = {}): Promise<TestRelay> {
   const signer = await createSigner(keys.relay.seed_hex);
   const relayId = await sovereignMotebitId(signer.publicKeyHex);
   const log: string[] = [];
-  const relay = createLocalRelay({ signer, relayId, apiToken: o.apiToken ?? null, fault: o.fault, log: (l) => log.push(l) });
+  const relay = createLocalRelay({ signer, relayId, apiToken: o.apiToken ?? null, forwardAuth: o.forwardAuth, fault: o.fault, log: (l) => log.push(l) });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: relay.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
@@ -32,7 +32,12 @@ export async function startTestRelay(o: Partial<Pick<LocalRelayOptions, "apiToke
     relay,
     signer,
     log,
-    trustEnv: { MOTEBIT_SYNC_URL: url, MOTEBIT_RELAY_TRUST: signer.publicKeyHex, MOTEBIT_RELAY_ID: relayId },
+    trustEnv: {
+      MOTEBIT_SYNC_URL: url,
+      MOTEBIT_RELAY_TRUST: signer.publicKeyHex,
+      MOTEBIT_RELAY_ID: relayId,
+      ...(o.apiToken ? { MOTEBIT_RELAY_FORWARD_TOKEN: o.apiToken } : {}),
+    },
     count: (kind, id) => relay.events.filter((e) => e.kind === kind && e.motebit_id === id).length,
     stop: async () => {
       await relay.idle();
