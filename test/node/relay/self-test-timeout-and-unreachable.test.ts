@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanEnv, freePort, initMotebit, startHttpServe, tempDir } from "../local/helpers/local-cli.js";
+import { cleanEnv, freePort, initMotebit, REPO, startHttpServe, tempDir } from "../local/helpers/local-cli.js";
 import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
 
 const SELF_TEST_LINE = /self-test \w+: [^\n]*\(next: [^\n]*\)/g;
@@ -28,7 +28,7 @@ describe("self-test outcomes", () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const config = join(tmp.dir, "unreachable.json");
     writeFileSync(config, JSON.stringify({ selfTestTimeoutMs: 1500 }));
-    const serve = await startHttpServe(["--identity", identity, "--config", config, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_RELAY_API_TOKEN: "the-relay-token", MOTEBIT_PUBLIC_URL: dead }));
+    const serve = await startHttpServe(["--identity", identity, "--tools", join(REPO, "examples/tools/index.ts"), "--config", config, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_RELAY_API_TOKEN: "the-relay-token", MOTEBIT_PUBLIC_URL: dead }));
     try {
       const line = await waitFor("the self-test line", () => serve.stderr().match(SELF_TEST_LINE)?.[0], 20_000);
       expect(line).toBe(`self-test timeout: task ${/task (\S+)/.exec(line)![1]} still "pending" after 1500 ms (next: check that the relay can reach ${dead}, or raise selfTestTimeoutMs)`);

@@ -23,6 +23,7 @@ describe("server config", () => {
       knownCallers: new Map(),
       relayTrust: null,
       relayId: null,
+      relayForwardToken: null,
       allowedOrigins: [],
       rateLimitPerMinute: 600,
       maxBodyBytes: 1024 * 1024,

@@ -24,6 +24,9 @@ describe("accepted callers", () => {
   it("a token signed by the pinned relay key is the relay", async () => {
     expect(await callerOfNewSession(await signedAuth("relay"))).toBe(`relay:${keys.relay.sovereign_motebit_id}`);
   });
+  it("the relay's forward bearer (MOTEBIT_RELAY_FORWARD_TOKEN) is the relay, not the static token's peer", async () => {
+    expect(await callerOfNewSession("Bearer edge-test-relay-forward-token")).toBe("relay:relay");
+  });
   it("the relay may forward under any mid it signs for", async () => {
     expect(await callerOfNewSession(await signedAuth("relay", { mid: "agent-on-the-relay" }))).toBe("relay:agent-on-the-relay");
   });

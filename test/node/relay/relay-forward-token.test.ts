@@ -1,0 +1,40 @@
+// relayForwardToken (MOTEBIT_RELAY_FORWARD_TOKEN): the bearer today's reference relay presents when it forwards a
+// task. It is served as the relay principal (a verified peer, never the owner), independently of authToken: either
+// token works without the other, neither stands in for the other, and a wrong or missing bearer stays 401.
+import { describe, expect, it } from "vitest";
+import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
+import { readServerConfig } from "../../../src/server/config.js";
+
+const identity = { motebitId: "me", publicKeyHex: "00".repeat(32) };
+const settings = (o: Partial<AuthSettings>): AuthSettings => ({ authToken: null, knownCallers: new Map(), relayTrust: null, relayId: null, relayForwardToken: null, ...o });
+const who = async (header: string | null, s: AuthSettings) => {
+  const r = await authenticate(header, s, identity, Date.now());
+  return r.ok ? r.principal : { status: r.status, body: r.body };
+};
+
+describe("the relay's forward bearer", () => {
+  it("is the relay principal, named by relayId when set", async () => {
+    expect(await who("Bearer fwd", settings({ relayForwardToken: "fwd" }))).toEqual({ kind: "peer", callerId: "relay:relay", via: "relay", trust: "verified" });
+    expect(await who("Bearer fwd", settings({ relayForwardToken: "fwd", relayId: "r-1" }))).toEqual({ kind: "peer", callerId: "relay:r-1", via: "relay", trust: "verified" });
+  });
+
+  it("is independent of authToken: each token is only itself", async () => {
+    const both = settings({ authToken: "owner-static", relayForwardToken: "fwd" });
+    expect(await who("Bearer owner-static", both)).toMatchObject({ callerId: "static", via: "static_token" });
+    expect(await who("Bearer fwd", both)).toMatchObject({ callerId: "relay:relay", via: "relay" });
+    expect(await who("Bearer owner-static", settings({ relayForwardToken: "fwd" }))).toEqual({ status: 401, body: { error: "unauthorized" } });
+    expect(await who("Bearer fwd", settings({ authToken: "owner-static" }))).toEqual({ status: 401, body: { error: "unauthorized" } });
+  });
+
+  it("a wrong or missing bearer stays 401", async () => {
+    const s = settings({ relayForwardToken: "fwd" });
+    expect(await who("Bearer fwd2", s)).toEqual({ status: 401, body: { error: "unauthorized" } });
+    expect(await who(null, s)).toEqual({ status: 401, body: { error: "unauthorized" } });
+    expect(await who(null, settings({}))).toEqual({ status: 401, body: { error: "unauthorized — set authToken or use a motebit signed token" } });
+  });
+
+  it("is read from MOTEBIT_RELAY_FORWARD_TOKEN", () => {
+    expect(readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: " fwd " }).relayForwardToken).toBe("fwd");
+    expect(readServerConfig({}).relayForwardToken).toBeNull();
+  });
+});
