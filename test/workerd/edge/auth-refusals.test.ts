@@ -23,8 +23,8 @@ describe("static bearer token", () => {
   it("a non-Bearer scheme → 401 unauthorized", async () => {
     await expectRefusal(`Basic ${btoa("a:b")}`, { error: "unauthorized" });
   });
-  it("no authToken configured and no motebit token → 401 telling the operator what to do", async () => {
-    const noToken = { ...env, MOTEBIT_AUTH_TOKEN: undefined };
+  it("no authToken (nor relay forward token) configured and no motebit token → 401 telling the operator what to do", async () => {
+    const noToken = { ...env, MOTEBIT_AUTH_TOKEN: undefined, MOTEBIT_RELAY_FORWARD_TOKEN: undefined };
     for (const auth of [null, `Bearer ${keys.auth_token}`]) {
       const ctx = createExecutionContext();
       const res = await worker.fetch(mcpRequest(INITIALIZE, { auth }), noToken, ctx);
