@@ -101,8 +101,8 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
   }
 
   // The SDK knows every visible tool (so a call to one the model was not offered is parsed, gated and refused with
-  // the gate's words); the provider is sent only the offered ones.
-  const offered = new Set(i.offered);
+  // the gate's words); the provider is sent only the offered ones, in the order offered (first = the one asked for).
+  const rank = new Map(i.offered.map((name, k) => [name, k]));
   const model = wrapLanguageModel({
     model: i.llm.model,
     middleware: {
@@ -111,7 +111,7 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
         // Anthropic honours tool_choice "none" (and wants the definitions beside its own tool_use history);
         // Ollama's API has no tool_choice, so there the no-tools request carries no tools at all.
         const none = params.toolChoice?.type === "none" && i.llm.provider !== "anthropic";
-        const tools = none ? [] : params.tools?.filter((t) => offered.has(t.name));
+        const tools = none ? [] : params.tools?.filter((t) => rank.has(t.name)).sort((a, b) => rank.get(a.name)! - rank.get(b.name)!);
         return tools?.length ? { ...params, tools } : { ...params, tools: undefined, toolChoice: undefined };
       },
     },
