@@ -1,7 +1,12 @@
 // relayForwardToken (MOTEBIT_RELAY_FORWARD_TOKEN): the bearer today's reference relay presents when it forwards a
 // task. It is served as the relay principal (a verified peer, never the owner), independently of authToken: either
 // token works without the other, neither stands in for the other, and a wrong or missing bearer stays 401.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readConfigFile } from "../../../local-stdio/src/config-file.js";
+import { readLocalRelaySettings } from "../../../local-stdio/src/serve/relay-host.js";
 import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
 import { readServerConfig } from "../../../src/server/config.js";
 
@@ -33,8 +38,26 @@ describe("the relay's forward bearer", () => {
     expect(await who(null, settings({}))).toEqual({ status: 401, body: { error: "unauthorized — set authToken or use a motebit signed token" } });
   });
 
-  it("is read from MOTEBIT_RELAY_FORWARD_TOKEN", () => {
+  it("is read from MOTEBIT_RELAY_FORWARD_TOKEN at the edge", () => {
     expect(readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: " fwd " }).relayForwardToken).toBe("fwd");
     expect(readServerConfig({}).relayForwardToken).toBeNull();
+  });
+
+  it("motebit-local: the config file's relayForwardToken, the environment winning, and a warning when others can read it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "forward-token-"));
+    try {
+      const path = join(dir, "motebit.json");
+      writeFileSync(path, JSON.stringify({ relayForwardToken: "from-file" }), { mode: 0o644 });
+      const warnings: string[] = [];
+      const config = readConfigFile(path, (w) => warnings.push(w));
+      expect(config.server.relayForwardToken).toBe("from-file");
+      expect(warnings.join("\n")).toContain("holds relayForwardToken but other users can read it");
+      readLocalRelaySettings(config, {});
+      expect(config.server.relayForwardToken).toBe("from-file");
+      readLocalRelaySettings(config, { MOTEBIT_RELAY_FORWARD_TOKEN: "from-env" });
+      expect(config.server.relayForwardToken).toBe("from-env");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
