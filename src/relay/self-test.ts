@@ -140,16 +140,16 @@ async function judge(
   }
   if (receipt !== undefined && receipt !== null) {
     const r = await receiptProblem(o, taskId, receipt, true);
+    if (r.problem !== null) {
+      return { outcome: "task_failed", why: `task ${taskId} completed but its receipt ${r.problem}`, next: "check the tool the task ran, and that the relay forwarded this very task" };
+    }
     const used = (receipt as Record<string, unknown>).tools_used;
-    if (r.problem === null && !(Array.isArray(used) && used.includes(asked.tool))) {
+    if (!(Array.isArray(used) && used.includes(asked.tool))) {
       return {
         outcome: "task_failed",
         why: `task ${taskId} asked for ${asked.tool} but the receipt says it ran ${JSON.stringify(used)}`,
         next: "check that forwarded tasks are routed by the relay task's required_capabilities",
       };
-    }
-    if (r.problem !== null) {
-      return { outcome: "task_failed", why: `task ${taskId} completed but its receipt ${r.problem}`, next: "check the tool the task ran, and that the relay forwarded this very task" };
     }
   }
   const checked = receipt !== undefined && receipt !== null ? " with a receipt signed by this motebit and bound to the task" : "";
