@@ -8,6 +8,7 @@ import { systemClock } from "../src/ports.js";
 import { resolveEndpoint } from "../src/relay/announcement.js";
 import { relayLoopFor, sqlRelayStore, type RelayLoop } from "../src/relay/relay-loop.js";
 import { readRelaySettings } from "../src/relay/settings.js";
+import { fleetMotebitUrl } from "../src/fleet/name.js";
 
 /** Builds the loop when MOTEBIT_SYNC_URL is set (null otherwise) and schedules its first step. Throws StartupError on bad settings. */
 export async function startEdgeRelay(o: {
@@ -16,6 +17,8 @@ export async function startEdgeRelay(o: {
   storage: DurableObjectStorage;
   motebit: Motebit;
   log: (line: string) => void;
+  /** A fleet motebit's name: it registers `<public url>/m/<name>` instead of the Worker's own URL. */
+  fleetName?: string;
 }): Promise<RelayLoop | null> {
   const settings = readRelaySettings(o.env);
   if (settings.syncUrl === null) return null;
@@ -23,7 +26,7 @@ export async function startEdgeRelay(o: {
     motebit: o.motebit,
     settings,
     syncUrl: settings.syncUrl,
-    endpoint: resolveEndpoint(settings.publicUrl, { kind: "edge" }),
+    endpoint: resolveEndpoint(settings.publicUrl !== null && o.fleetName !== undefined ? fleetMotebitUrl(settings.publicUrl, o.fleetName) : settings.publicUrl, { kind: "edge" }),
     fetch: (input, init) => fetch(input, init),
     clock: systemClock,
     store: sqlRelayStore(o.sql),
