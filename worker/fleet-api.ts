@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../src/fleet/directory.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
 import { servedTools } from "./served-tools.js";
+import { forgetProvisioned } from "./fleet-presence.js";
 
 const MAX_OPERATOR_BODY_BYTES = 256 * 1024;
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
@@ -85,6 +86,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
     const retired = await fleetStub(c.env, name).fleetRetire();
     if (!retired.ok && retired.status !== 404) return jsonResponse(retired.status, { error: retired.error });
     await directory.directoryRemove(name);
+    forgetProvisioned(name);
     return jsonResponse(200, { name, motebit_id: entry.motebit_id, public_key: entry.public_key, retired: true });
   });
 
