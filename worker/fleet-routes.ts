@@ -6,6 +6,10 @@ import { fleetApi } from "./fleet-api.js";
 import { fleetBackend } from "./fleet-backend.js";
 import { fleetToken } from "./fleet-objects.js";
 import { jsonResponse } from "../src/server/responses.js";
+import { isFleetName } from "../src/fleet/name.js";
+import { isProvisioned } from "./fleet-presence.js";
+
+const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
 
 export function isFleetPath(pathname: string): boolean {
   return pathname === "/m" || pathname.startsWith("/m/") || pathname === "/fleet" || pathname.startsWith("/fleet/");
@@ -14,9 +18,16 @@ export function isFleetPath(pathname: string): boolean {
 export function fleetRoutes() {
   const members = createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name" });
   const operator = fleetApi();
-  return (request: Request, env: EdgeEnv, ctx: ExecutionContext): Response | Promise<Response> => {
-    if (fleetToken(env) === null) return jsonResponse(404, { error: "not found" });
+  return async (request: Request, env: EdgeEnv, ctx: ExecutionContext): Promise<Response> => {
+    if (fleetToken(env) === null) return NOT_FOUND();
     const { pathname } = new URL(request.url);
-    return pathname.startsWith("/fleet") ? operator.fetch(request, env, ctx) : members.fetch(request, env, ctx);
+    if (pathname.startsWith("/fleet")) return operator.fetch(request, env, ctx);
+    // A CORS preflight is answered before any backend is asked who it is: ask the directory here, so an unknown
+    // name is 404 for it too.
+    if (request.method === "OPTIONS") {
+      const name = /^\/m\/([^/]+)\//.exec(pathname)?.[1];
+      if (name === undefined || !isFleetName(name) || !(await isProvisioned(env, name))) return NOT_FOUND();
+    }
+    return members.fetch(request, env, ctx);
   };
 }

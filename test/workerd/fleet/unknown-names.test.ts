@@ -19,6 +19,7 @@ it("an unknown name is 404 everywhere and no object state is created for it", as
     await mcp("ghost", STATIC),
     await mcp("ghost", await tokenFor("some-motebit-id")),
     await SELF.fetch(`${BASE}/m/ghost/mcp`, { method: "DELETE", headers: { Authorization: STATIC } }),
+    await SELF.fetch(`${BASE}/m/ghost/mcp`, { method: "OPTIONS", headers: { Origin: "https://app.example.com", "Access-Control-Request-Method": "POST" } }),
     await operator("GET", "/motebits/ghost"),
     await operator("PATCH", "/motebits/ghost", { tools: null }),
     await operator("DELETE", "/motebits/ghost"),
@@ -38,6 +39,8 @@ it("a path that is not a fleet name is 404 without reaching any object", async (
 it("a retired motebit is 404 at its URL and its object holds nothing", async () => {
   const made = await createMotebit("short-lived");
   expect((await SELF.fetch(`${BASE}/m/short-lived/health`)).status).toBe(200);
+  const preflight = await SELF.fetch(`${BASE}/m/short-lived/mcp`, { method: "OPTIONS", headers: { Origin: "https://app.example.com", "Access-Control-Request-Method": "POST" } });
+  expect([preflight.status, preflight.headers.get("Access-Control-Allow-Origin")]).toEqual([204, "https://app.example.com"]);
   expect((await operator("DELETE", "/motebits/short-lived")).status).toBe(200);
   expect((await SELF.fetch(`${BASE}/m/short-lived/health`)).status).toBe(404);
   expect((await mcp("short-lived", await tokenFor(made.motebit_id))).status).toBe(404);
