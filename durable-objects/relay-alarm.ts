@@ -17,15 +17,17 @@ export async function startEdgeRelay(o: {
   storage: DurableObjectStorage;
   motebit: Motebit;
   log: (line: string) => void;
-  /** A fleet motebit's name: it registers `<public url>/m/<name>` instead of the Worker's own URL. */
+  /** A fleet motebit's name: it registers `<public url>/m/<name>` instead of the Worker's own URL, with its own key. */
   fleetName?: string;
 }): Promise<RelayLoop | null> {
-  const settings = readRelaySettings(o.env);
-  if (settings.syncUrl === null) return null;
+  const deployment = readRelaySettings(o.env);
+  if (deployment.syncUrl === null) return null;
+  // A fleet motebit speaks to the relay with its own key: the relay API token was issued for the deployment's motebit.
+  const settings = o.fleetName === undefined ? deployment : { ...deployment, apiToken: null };
   const loop = relayLoopFor({
     motebit: o.motebit,
     settings,
-    syncUrl: settings.syncUrl,
+    syncUrl: deployment.syncUrl,
     endpoint: resolveEndpoint(settings.publicUrl !== null && o.fleetName !== undefined ? fleetMotebitUrl(settings.publicUrl, o.fleetName) : settings.publicUrl, { kind: "edge" }),
     fetch: (input, init) => fetch(input, init),
     clock: systemClock,
