@@ -3,7 +3,7 @@
 // token are callers of neither; and no fleet request reaches the default motebit's object.
 import { env, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyReceipt } from "../../../src/protocol/index.js";
+import { sha256Hex, verifyReceipt } from "../../../src/protocol/index.js";
 import { INITIALIZE, keys, rpc, signedAuth } from "../edge/helpers.js";
 import { CALLER_STATIC, createMotebit, FLEET_TOKEN, fleetInitialize, fleetPost, rpcBody, tokenFor, type Created } from "./helpers.js";
 
@@ -43,6 +43,13 @@ describe("fleet isolation", () => {
   it("a static token is its own motebit's only: hashed at a, unknown at b", async () => {
     expect((await fleetPost("iso-a", INITIALIZE, { auth: `Bearer ${CALLER_STATIC}` })).status).toBe(200);
     expect((await fleetPost("iso-b", INITIALIZE, { auth: `Bearer ${CALLER_STATIC}` })).status).toBe(401);
+    // Kept as its hash only: the token itself is nowhere in the object's rows.
+    const stored = await runInDurableObject(env.MOTEBIT.get(env.MOTEBIT.idFromName("fleet:iso-a")), (_o, state) => ({
+      hash: state.storage.sql.exec("SELECT auth_token_sha256 AS h FROM fleet_profile").one().h,
+      dump: JSON.stringify(state.storage.sql.exec("SELECT * FROM fleet_profile").toArray()),
+    }));
+    expect(stored.hash).toBe(await sha256Hex(CALLER_STATIC));
+    expect(stored.dump).not.toContain(CALLER_STATIC);
   });
 
   it("the operator's token and the deployment's own static token are callers of no fleet motebit", async () => {
