@@ -28,8 +28,9 @@ const loggedStartupErrors = new Set<string>();
 const MAX_LOGGED_STARTUP_ERRORS = 16;
 
 /**
- * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it).
- * It is called per request, so it should cache what it builds.
+ * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
+ * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
+ * cache what it builds. `basePath` mounts the same routes under a prefix.
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
