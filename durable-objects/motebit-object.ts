@@ -11,8 +11,8 @@ import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
 import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
 import { createHostMotebit } from "../src/server/host-motebit.js";
 import type { McpCall } from "../src/server/mcp-request.js";
-import { jsonResponse, startupFailureResponse } from "../src/server/responses.js";
-import type { AuthSettings } from "../src/server/auth.js";
+import { authRefusalResponse, jsonResponse, startupFailureResponse } from "../src/server/responses.js";
+import { authenticate, type AuthSettings } from "../src/server/auth.js";
 import type { EdgeEnv } from "../worker/env.js";
 import type { RelayLoop } from "../src/relay/relay-loop.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
@@ -30,11 +30,18 @@ export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string
 /** A fleet motebit's answer to the Worker: the value, or an HTTP status and message (404: no such motebit). */
 export type FleetAnswer<T> = { ok: true; value: T } | { ok: false; status: 404 | 500; error: string };
 
-/** What the Worker needs to authenticate a caller of a fleet motebit, fetched per request (never stale). */
+/** What the Worker needs to authenticate a caller of a fleet motebit; it may keep it, tagged (worker/fleet-callers.ts). */
 export interface FleetCaller {
   motebitId: string;
   publicKeyHex: string;
   auth: Pick<AuthSettings, "authTokenSha256" | "knownCallers">;
+  settingsTag: string;
+}
+
+/** What the Worker authenticated against, so the object can tell whether it was still current. */
+export interface FleetCheck {
+  settingsTag: string;
+  authorization: string | null;
 }
 
 /** What the operator gets back about one fleet motebit. */
@@ -153,13 +160,25 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
     if (s === null) return UNKNOWN;
     if (!s.ok) return { ok: false, status: 500, error: s.error };
     const config = s.backend.config();
-    return { ok: true, value: { motebitId: s.motebitId, publicKeyHex: s.publicKeyHex, auth: { authTokenSha256: config.authTokenSha256 ?? null, knownCallers: config.knownCallers } } };
+    const auth = { authTokenSha256: config.authTokenSha256 ?? null, knownCallers: config.knownCallers };
+    return { ok: true, value: { motebitId: s.motebitId, publicKeyHex: s.publicKeyHex, auth, settingsTag: this.profile!.settingsTag } };
   }
 
-  async fleetHandleMcp(call: McpCall): Promise<Response> {
+  /**
+   * One authenticated call. The Worker may have authenticated it against settings it kept: when they are not the
+   * current ones (the operator changed them, or the name was retired and made again), the caller is decided again
+   * here, against the current settings, before anything is touched.
+   */
+  async fleetHandleMcp(call: McpCall, check: FleetCheck): Promise<Response> {
     const s = await this.fleetStarted();
-    if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
-    return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
+    if (s === null || this.profile === null) return jsonResponse(404, { error: UNKNOWN.error });
+    if (!s.ok) return startupFailureResponse(s.error);
+    if (check.settingsTag !== this.profile.settingsTag) {
+      const again = await authenticate(check.authorization, s.backend.config(), { motebitId: s.motebitId, publicKeyHex: s.publicKeyHex }, Date.now());
+      if (!again.ok) return authRefusalResponse(again);
+      call = { ...call, principal: again.principal, jti: again.jti };
+    }
+    return s.backend.handleMcp(call);
   }
 
   async fleetDescribe(): Promise<FleetAnswer<FleetDescription>> {

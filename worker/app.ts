@@ -7,7 +7,7 @@ import type { ServerBackend } from "../src/server/backend.js";
 import { declaredLengthWithin } from "../src/server/body.js";
 import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "../src/server/mcp-request.js";
 import { isAllowedOrigin } from "../src/server/origin.js";
-import { jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
+import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
 import { StartupError } from "../src/server/startup-error.js";
 import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
 import { echo } from "../src/protocol/echo.js";
@@ -76,9 +76,11 @@ export function createApp<E extends object = object>(
     const backend = c.get("backend");
     const { maxBodyBytes } = backend.config();
     if (!declaredLengthWithin(c.req.header("Content-Length") ?? null, maxBodyBytes)) return tooLarge(maxBodyBytes);
-    const settings = backend.authSettings ? await backend.authSettings() : backend.config();
-    const result = await authenticate(c.req.header("Authorization") ?? null, settings, await backend.identity(), Date.now());
-    if (!result.ok) return jsonResponse(result.status, result.body, { "WWW-Authenticate": 'Bearer realm="motebit"' });
+    const authorization = c.req.header("Authorization") ?? null;
+    const result = backend.authenticate
+      ? await backend.authenticate(authorization, Date.now())
+      : await authenticate(authorization, backend.config(), await backend.identity(), Date.now());
+    if (!result.ok) return authRefusalResponse(result);
     c.set("auth", { principal: result.principal, jti: result.jti });
     await next();
   });

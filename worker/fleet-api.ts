@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../src/fleet/directory.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
 import { servedTools } from "./served-tools.js";
-import { forgetProvisioned } from "./fleet-presence.js";
+import { forgetCaller } from "./fleet-callers.js";
 
 const MAX_OPERATOR_BODY_BYTES = 256 * 1024;
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
@@ -74,6 +74,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
     const patch = await parsePatchBody(await jsonBody(c));
     if (patch.tools !== undefined) checkTools(patch.tools);
     const d = await fleetStub(c.env, name).fleetUpdate(patch);
+    forgetCaller(name);
     return d.ok ? jsonResponse(200, { ...d.value, mcp_url: mcpUrl(c, name) }) : jsonResponse(d.status, { error: d.error });
   });
 
@@ -86,7 +87,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
     const retired = await fleetStub(c.env, name).fleetRetire();
     if (!retired.ok && retired.status !== 404) return jsonResponse(retired.status, { error: retired.error });
     await directory.directoryRemove(name);
-    forgetProvisioned(name);
+    forgetCaller(name);
     return jsonResponse(200, { name, motebit_id: entry.motebit_id, public_key: entry.public_key, retired: true });
   });
 

@@ -7,7 +7,7 @@ import { fleetBackend } from "./fleet-backend.js";
 import { fleetToken } from "./fleet-objects.js";
 import { jsonResponse } from "../src/server/responses.js";
 import { isFleetName } from "../src/fleet/name.js";
-import { isProvisioned } from "./fleet-presence.js";
+import { isProvisioned } from "./fleet-callers.js";
 
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
 

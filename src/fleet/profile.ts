@@ -15,9 +15,19 @@ export interface FleetProfile {
   authTokenSha256: string | null;
   tools: string[] | null;
   createdAt: number;
+  /** New at provisioning and at every change: a Worker holding settings with another tag holds stale ones. */
+  settingsTag: string;
 }
 
-type Row = { name: string; identity_file: string; known_callers: string; auth_token_sha256: string | null; tools: string | null; created_at: number };
+type Row = {
+  name: string;
+  identity_file: string;
+  known_callers: string;
+  auth_token_sha256: string | null;
+  tools: string | null;
+  created_at: number;
+  settings_tag: string;
+};
 
 export function readFleetProfile(sql: SqlPort): FleetProfile | null {
   const table = sql.all<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'fleet_profile'")[0];
@@ -31,6 +41,7 @@ export function readFleetProfile(sql: SqlPort): FleetProfile | null {
     authTokenSha256: row.auth_token_sha256,
     tools: row.tools === null ? null : (JSON.parse(row.tools) as string[]),
     createdAt: row.created_at,
+    settingsTag: row.settings_tag,
   };
 }
 
@@ -48,16 +59,17 @@ export async function provisionFleetProfile(sql: SqlPort, spec: FleetSpec, now: 
     authTokenSha256: spec.authTokenSha256,
     tools: spec.tools,
     createdAt: now.getTime(),
+    settingsTag: crypto.randomUUID(),
   };
   sql.transaction(() => {
     sql.run(
-      "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL)",
     );
     storeGeneratedSeed(sql, seed);
     sql.run(
-      "INSERT INTO fleet_profile (name, identity_file, known_callers, auth_token_sha256, tools, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO fleet_profile (name, identity_file, known_callers, auth_token_sha256, tools, created_at, settings_tag) VALUES (?, ?, ?, ?, ?, ?, ?)",
       profile.name, profile.identityFileText, JSON.stringify(profile.knownCallers), profile.authTokenSha256,
-      profile.tools === null ? null : JSON.stringify(profile.tools), profile.createdAt,
+      profile.tools === null ? null : JSON.stringify(profile.tools), profile.createdAt, profile.settingsTag,
     );
   });
   return profile;
@@ -69,10 +81,11 @@ export function updateFleetProfile(sql: SqlPort, current: FleetProfile, patch: F
     ...(patch.knownCallers !== undefined ? { knownCallers: patch.knownCallers } : {}),
     ...(patch.authTokenSha256 !== undefined ? { authTokenSha256: patch.authTokenSha256 } : {}),
     ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
+    settingsTag: crypto.randomUUID(),
   };
   sql.run(
-    "UPDATE fleet_profile SET known_callers = ?, auth_token_sha256 = ?, tools = ? WHERE name = ?",
-    JSON.stringify(next.knownCallers), next.authTokenSha256, next.tools === null ? null : JSON.stringify(next.tools), next.name,
+    "UPDATE fleet_profile SET known_callers = ?, auth_token_sha256 = ?, tools = ?, settings_tag = ? WHERE name = ?",
+    JSON.stringify(next.knownCallers), next.authTokenSha256, next.tools === null ? null : JSON.stringify(next.tools), next.settingsTag, next.name,
   );
   return next;
 }
