@@ -8,6 +8,7 @@ import { systemClock } from "../src/ports.js";
 import { resolveEndpoint } from "../src/relay/announcement.js";
 import { relayLoopFor, sqlRelayStore, type RelayLoop } from "../src/relay/relay-loop.js";
 import { readRelaySettings } from "../src/relay/settings.js";
+import { fleetMotebitUrl } from "../src/fleet/name.js";
 
 /** Builds the loop when MOTEBIT_SYNC_URL is set (null otherwise) and schedules its first step. Throws StartupError on bad settings. */
 export async function startEdgeRelay(o: {
@@ -16,14 +17,18 @@ export async function startEdgeRelay(o: {
   storage: DurableObjectStorage;
   motebit: Motebit;
   log: (line: string) => void;
+  /** A fleet motebit's name: it registers `<public url>/m/<name>` instead of the Worker's own URL, with its own key. */
+  fleetName?: string;
 }): Promise<RelayLoop | null> {
-  const settings = readRelaySettings(o.env);
-  if (settings.syncUrl === null) return null;
+  const deployment = readRelaySettings(o.env);
+  if (deployment.syncUrl === null) return null;
+  // A fleet motebit speaks to the relay with its own key: the relay API token was issued for the deployment's motebit.
+  const settings = o.fleetName === undefined ? deployment : { ...deployment, apiToken: null };
   const loop = relayLoopFor({
     motebit: o.motebit,
     settings,
-    syncUrl: settings.syncUrl,
-    endpoint: resolveEndpoint(settings.publicUrl, { kind: "edge" }),
+    syncUrl: deployment.syncUrl,
+    endpoint: resolveEndpoint(settings.publicUrl !== null && o.fleetName !== undefined ? fleetMotebitUrl(settings.publicUrl, o.fleetName) : settings.publicUrl, { kind: "edge" }),
     fetch: (input, init) => fetch(input, init),
     clock: systemClock,
     store: sqlRelayStore(o.sql),

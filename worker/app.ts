@@ -7,8 +7,9 @@ import type { ServerBackend } from "../src/server/backend.js";
 import { declaredLengthWithin } from "../src/server/body.js";
 import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "../src/server/mcp-request.js";
 import { isAllowedOrigin } from "../src/server/origin.js";
-import { jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
+import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
 import { StartupError } from "../src/server/startup-error.js";
+import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
 import { echo } from "../src/protocol/echo.js";
 
 export type { ServerBackend } from "../src/server/backend.js";
@@ -27,11 +28,16 @@ const loggedStartupErrors = new Set<string>();
 const MAX_LOGGED_STARTUP_ERRORS = 16;
 
 /**
- * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it).
- * It is called per request, so it should cache what it builds.
+ * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
+ * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
+ * cache what it builds. `basePath` mounts the same routes under a prefix.
  */
-export function createApp<E extends object = object>(backendFor: (env: E) => ServerBackend): Hono<AppEnv<E>> {
-  const app = new Hono<AppEnv<E>>();
+export function createApp<E extends object = object>(
+  backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
+  o: { basePath?: string } = {},
+): Hono<AppEnv<E>> {
+  // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
+  const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
 
   app.onError((err) => {
     if (err instanceof StartupError) {
@@ -41,13 +47,14 @@ export function createApp<E extends object = object>(backendFor: (env: E) => Ser
       }
       return startupFailureResponse(err.message);
     }
+    if (err instanceof UnknownMotebitError) return jsonResponse(404, { error: "not found" });
     console.error("motebit: internal error", err);
     return jsonResponse(500, { error: "internal error" });
   });
   app.notFound(() => jsonResponse(404, { error: "not found" }));
 
   app.use("*", async (c, next) => {
-    const backend = backendFor(c.env);
+    const backend = backendFor(c.env, c);
     const config = backend.config();
     c.set("backend", backend);
     const origin = c.req.header("Origin");
@@ -69,8 +76,11 @@ export function createApp<E extends object = object>(backendFor: (env: E) => Ser
     const backend = c.get("backend");
     const { maxBodyBytes } = backend.config();
     if (!declaredLengthWithin(c.req.header("Content-Length") ?? null, maxBodyBytes)) return tooLarge(maxBodyBytes);
-    const result = await authenticate(c.req.header("Authorization") ?? null, backend.config(), await backend.identity(), Date.now());
-    if (!result.ok) return jsonResponse(result.status, result.body, { "WWW-Authenticate": 'Bearer realm="motebit"' });
+    const authorization = c.req.header("Authorization") ?? null;
+    const result = backend.authenticate
+      ? await backend.authenticate(authorization, Date.now())
+      : await authenticate(authorization, backend.config(), await backend.identity(), Date.now());
+    if (!result.ok) return authRefusalResponse(result);
     c.set("auth", { principal: result.principal, jti: result.jti });
     await next();
   });

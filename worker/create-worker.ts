@@ -6,6 +6,7 @@ import { createApp } from "./app.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { registerServedTools } from "./served-tools.js";
+import { fleetRoutes, isFleetPath } from "./fleet-routes.js";
 
 export interface MotebitWorkerOptions {
   /** The served tools: an array of { definition, handler } (README: "Your own tools"). */
@@ -19,8 +20,10 @@ export interface MotebitWorkerOptions {
 export function createMotebitWorker(options: MotebitWorkerOptions) {
   registerServedTools(options.tools, { resources: options.resources, prompts: options.prompts });
   const app = createApp<EdgeEnv>(durableObjectBackend);
+  const fleet = fleetRoutes();
   return {
-    fetch: app.fetch,
+    // /m/… and /fleet/… never reach the default motebit's app (and so never its object).
+    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => (isFleetPath(new URL(request.url).pathname) ? fleet(request, env, ctx) : app.fetch(request, env, ctx)),
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
     scheduled: async (_controller, env, ctx) => {

@@ -21,24 +21,30 @@ export function durableObjectBackend(env: EdgeEnv): ServerBackend {
   return backend;
 }
 
+const configs = new WeakMap<EdgeEnv, ServerConfig | StartupError>();
+
+/** The deployment's settings, parsed once per env object (fleet motebits share its origins, limits and relay trust). */
+export function deploymentConfig(env: EdgeEnv): ServerConfig {
+  let config = configs.get(env);
+  if (config === undefined) {
+    try {
+      config = readServerConfig(env as unknown as Record<string, unknown>);
+    } catch (e) {
+      if (!(e instanceof StartupError)) throw e;
+      config = e;
+    }
+    configs.set(env, config);
+  }
+  if (config instanceof StartupError) throw config;
+  return config;
+}
+
 function build(env: EdgeEnv): ServerBackend {
-  let config: ServerConfig | StartupError | undefined;
   // Only a value is cached, never a pending promise: a promise must not outlive the request that made it.
   let identity: ServerIdentity | undefined;
   const stub = () => motebitStub(env);
   return {
-    config() {
-      if (config === undefined) {
-        try {
-          config = readServerConfig(env as unknown as Record<string, unknown>);
-        } catch (e) {
-          if (!(e instanceof StartupError)) throw e;
-          config = e;
-        }
-      }
-      if (config instanceof StartupError) throw config;
-      return config;
-    },
+    config: () => deploymentConfig(env),
     async identity() {
       if (identity) return identity;
       const answer = await stub().identity();

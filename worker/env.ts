@@ -32,4 +32,6 @@ export interface EdgeEnv {
   MOTEBIT_SELF_TEST?: string;
   MOTEBIT_SELF_TEST_TIMEOUT_MS?: string | number;
   MOTEBIT_RELAY_HEARTBEAT_MS?: string | number;
+  /** The fleet operator's bearer token (README "A fleet on one Worker"); unset = no fleet, /m/… and /fleet/… are 404. */
+  MOTEBIT_FLEET_TOKEN?: string;
 }

@@ -8,6 +8,7 @@ import { command as memory } from "./commands/memory.js";
 import { command as receipts } from "./commands/receipts.js";
 import { command as token } from "./commands/token.js";
 import { command as mcp } from "./commands/mcp.js";
+import { command as fleet } from "./commands/fleet.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
 
 export interface Command {
@@ -19,7 +20,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, token, mcp };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, token, mcp, fleet };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

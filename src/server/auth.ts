@@ -2,7 +2,7 @@
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
-import { constantTimeEqual, parseBearerToken, SIGNED_TOKEN_PREFIX, verifyBearerToken, type TokenReason } from "../protocol/index.js";
+import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyBearerToken, type TokenReason } from "../protocol/index.js";
 import type { KnownCallers } from "./known-callers.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
@@ -15,6 +15,8 @@ export interface JtiClaim {
 
 export interface AuthSettings {
   authToken: string | null;
+  /** A static token kept only as its SHA-256 hex (a fleet motebit's); used when authToken is null. */
+  authTokenSha256?: string | null;
   knownCallers: KnownCallers;
   relayTrust: string | null;
   relayId: string | null;
@@ -66,8 +68,15 @@ export async function authenticate(
   if (presented !== null && forward !== null && constantTimeEqual(presented, forward)) {
     return { ok: true, principal: relayPrincipal(settings.relayId), jti: null };
   }
-  if (settings.authToken === null && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
-  if (presented === null || settings.authToken === null || !constantTimeEqual(presented, settings.authToken)) return refuse(UNAUTHORIZED);
+  const hashed = settings.authTokenSha256 ?? null;
+  if (settings.authToken === null && hashed === null && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
+  // A fleet motebit keeps only its static token's hash; the deployment's motebit keeps the token itself.
+  const matches =
+    presented !== null &&
+    (settings.authToken !== null
+      ? constantTimeEqual(presented, settings.authToken)
+      : hashed !== null && constantTimeEqual(await sha256Hex(presented), hashed));
+  if (!matches) return refuse(UNAUTHORIZED);
   // The static token is a secret the operator handed out: a verified peer, never the owner.
   return { ok: true, principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null };
 }

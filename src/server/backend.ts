@@ -2,7 +2,7 @@
 // Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
 // after the app has authenticated the caller.
 import type { Clock, SqlPort } from "../ports.js";
-import type { ServerIdentity } from "./auth.js";
+import type { AuthResult, ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "./config.js";
 import { McpEndpoint, type RpcHandler } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
@@ -12,6 +12,11 @@ export interface ServerBackend {
   config(): ServerConfig;
   /** Who this server is. Rejects with StartupError when the motebit cannot start. */
   identity(): Promise<ServerIdentity>;
+  /**
+   * Decides who is calling, when this motebit's callers are not the deployment's settings (a fleet motebit's own
+   * callers and static token). Absent: the app authenticates against config() and identity().
+   */
+  authenticate?(authorization: string | null, now: number): Promise<AuthResult>;
   /** Serves one authenticated MCP request: jti, rate limit, session, then the message itself. */
   handleMcp(call: McpCall): Promise<Response>;
 }

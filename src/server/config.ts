@@ -13,6 +13,8 @@ export const DEFAULT_MAX_SESSIONS_PER_CALLER = 32;
 export interface ServerConfig {
   /** MOTEBIT_AUTH_TOKEN: the static bearer token; null = none (signed tokens only). */
   authToken: string | null;
+  /** A static token kept only as its SHA-256 hex (a fleet motebit's, src/fleet/profile.ts); absent elsewhere. */
+  authTokenSha256?: string | null;
   /** MOTEBIT_KNOWN_CALLERS: pinned keys of other motebits. */
   knownCallers: KnownCallers;
   /** MOTEBIT_RELAY_TRUST: the pinned relay public key (64 hex), or null. */

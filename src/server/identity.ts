@@ -18,6 +18,14 @@ function migrate(sql: SqlPort): void {
   sql.run("CREATE TABLE IF NOT EXISTS host_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
 }
 
+const GENERATED_SEED = "generated_seed_hex";
+
+/** Keeps a seed made elsewhere (a fleet motebit's, made at provisioning) where loadHostIdentity finds it. */
+export function storeGeneratedSeed(sql: SqlPort, seedHex: string): void {
+  migrate(sql);
+  sql.run("INSERT INTO host_meta (key, value) VALUES (?, ?)", GENERATED_SEED, seedHex);
+}
+
 /** The stored value of `key`, created with `make()` the first time. */
 function storedValue(sql: SqlPort, key: string, make: () => string): string {
   const row = sql.all<{ value: string }>("SELECT value FROM host_meta WHERE key = ?", key)[0];
@@ -40,7 +48,7 @@ export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): 
       throw new StartupError((e as Error).message.replace(/^private key/, "MOTEBIT_PRIVATE_KEY"));
     }
   } else {
-    signer = await createSigner(storedValue(sql, "generated_seed_hex", generateSeedHex));
+    signer = await createSigner(storedValue(sql, GENERATED_SEED, generateSeedHex));
   }
 
   if (secrets.identityFileText === null) {

@@ -19,3 +19,8 @@ export function rpcErrorResponse(status: number, code: number, message: string, 
 export function startupFailureResponse(message: string): Response {
   return jsonResponse(500, { error: message });
 }
+
+/** A 401 from authentication (PROTOCOL §5 body), with the challenge header. */
+export function authRefusalResponse(r: { status: number; body: unknown }): Response {
+  return jsonResponse(r.status, r.body, { "WWW-Authenticate": 'Bearer realm="motebit"' });
+}

@@ -87,6 +87,13 @@ export class ToolRegistry {
     return new ToolRegistry(tools, checkResources(extras.resources), checkPrompts(extras.prompts));
   }
 
+  /** The same module narrowed to `names` (a fleet motebit's own selection); throws naming a tool the module does not have. */
+  only(names: readonly string[]): ToolRegistry {
+    const missing = names.filter((n) => !this.moduleTools.some((t) => t.definition.name === n));
+    if (missing.length > 0) throw new Error(`no served tool named ${missing.map((n) => JSON.stringify(n)).join(", ")}`);
+    return new ToolRegistry(this.moduleTools.filter((t) => names.includes(t.definition.name)), this.resourceList, this.promptList);
+  }
+
   /** The module's resources (fixed and templates); over HTTP without the localOnly ones. */
   resources(opts: { overHttp: boolean }): ServedResource[] {
     return this.resourceList.filter((r) => !(opts.overHttp && r.localOnly === true));

@@ -1,7 +1,7 @@
 // motebit-local create: a new project of the user's own — Worker entry, tools and their test, wrangler config,
 // a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
@@ -11,6 +11,7 @@ import { readKeyFile, writeKeyFile } from "../keyfile.js";
 import * as t from "../scaffold/templates.js";
 
 const HELP = `Usage: motebit-local create <dir> [--type service|personal] [--name N] [--force]
+       motebit-local create --fleet <dir> [--name N] [--force]
 
 Create a project that serves its own tools as a motebit, on the edge or on this machine:
   package.json      npm start (local edge), npm test, npm run deploy, npm run start:node
@@ -23,10 +24,13 @@ Options:
   --type T   service (default: runs tools up to R3_EXECUTE unattended) or personal
   --name N   the package, Worker and service name (default: the folder's name)
   --force    write into a folder that is not empty (an existing motebit.key is kept, never replaced)
+  --fleet    a fleet Worker instead: many motebits at /m/<name>/mcp, created with "motebit-local fleet";
+             no motebit.key or motebit.md (each fleet motebit's key is made inside its object), and
+             fleet.token + .dev.vars hold a random MOTEBIT_FLEET_TOKEN (mode 0600, git-ignored)
 
 Then: cd <dir> && npm install && npm start`;
 
-const SPEC = { type: "string", name: "string", force: "boolean" } as const;
+const SPEC = { type: "string", name: "string", force: "boolean", fleet: "boolean" } as const;
 
 /** npm package names: lower case, no spaces; the folder's name made into one. */
 function packageName(raw: string): string {
@@ -53,6 +57,10 @@ async function run(argv: string[]): Promise<number> {
   }
   mkdirSync(join(dir, "src"), { recursive: true });
   mkdirSync(join(dir, "test"), { recursive: true });
+  if (f.values.has("fleet")) {
+    if (f.values.has("type")) throw new UsageError("--type is for one motebit; fleet motebits get theirs from \"motebit-local fleet create --type\"");
+    return scaffoldFleet(dir, f.positionals[0], { name, type: "service", motebitVersion: motebitVersion() });
+  }
 
   const keyPath = join(dir, "motebit.key");
   const kept = existsSync(keyPath);
@@ -94,3 +102,44 @@ async function run(argv: string[]): Promise<number> {
 }
 
 export const command: Command = { summary: "create a project that serves its own tools (edge + local)", help: HELP, run };
+
+/** A fleet Worker: the same Worker entry, tools and wrangler config; an operator token instead of a motebit key. */
+function scaffoldFleet(dir: string, given: string, settings: t.ProjectSettings): number {
+  const token = randomBytes(32).toString("hex");
+  const files: Record<string, string> = {
+    "package.json": t.packageJson(settings),
+    "wrangler.toml": t.wranglerToml(settings),
+    "src/index.ts": t.WORKER_ENTRY,
+    "src/tools.ts": t.TOOLS_MODULE,
+    "test/tools.test.ts": t.TOOLS_TEST,
+    ".gitignore": t.GITIGNORE + "fleet.token\n",
+    "README.md": t.fleetReadme(settings),
+  };
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  const secret = (path: string, text: string) => {
+    if (existsSync(join(dir, path))) return false;
+    writeFileSync(join(dir, path), text, { mode: 0o600 });
+    return true;
+  };
+  // An existing token is kept: motebits already created answer to it.
+  const made = secret("fleet.token", token + "\n");
+  const current = readFileSync(join(dir, "fleet.token"), "utf8").trim();
+  const devVars = join(dir, ".dev.vars");
+  if (!secret(".dev.vars", `MOTEBIT_FLEET_TOKEN=${current}\n`) && !/^MOTEBIT_FLEET_TOKEN=/m.test(readFileSync(devVars, "utf8"))) {
+    appendFileSync(devVars, `\nMOTEBIT_FLEET_TOKEN=${current}\n`);
+  }
+  process.stdout.write(
+    [
+      `Created ${settings.name}, a fleet Worker, in ${dir}`,
+      `  operator token  fleet.token (${made ? "new, mode 0600" : "kept: it was already there"}; git-ignored, with .dev.vars)`,
+      "",
+      "Next:",
+      `  cd ${given}`,
+      "  npm install",
+      "  npm start      # http://127.0.0.1:8787",
+      "  npx motebit-local fleet create <name> --url http://127.0.0.1:8787 --token-file fleet.token",
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}

@@ -132,3 +132,30 @@ npx wrangler secret put MOTEBIT_AUTH_TOKEN   # optional: a static token for call
 \`\`\`
 `;
 }
+
+/** README of a fleet Worker (`create --fleet`): many motebits, one deployment, keys made inside their objects. */
+export function fleetReadme(s: ProjectSettings): string {
+  return `# ${s.name}
+
+A fleet Worker: one deployment serving many motebits, each in its own Durable Object with its own key (made inside
+the object, never shown), identity, memory, receipts and callers, at \`/m/<name>/mcp\`. All of them serve the
+tools in \`src/tools.ts\` (each may be narrowed to some of them).
+
+\`\`\`sh
+npm install
+npm start    # http://127.0.0.1:8787 (wrangler dev --local; .dev.vars holds MOTEBIT_FLEET_TOKEN)
+npx motebit-local fleet create support --url http://127.0.0.1:8787 --token-file fleet.token
+npx motebit-local fleet list --url http://127.0.0.1:8787 --token-file fleet.token
+npx motebit-local fleet delete support --url http://127.0.0.1:8787 --token-file fleet.token
+\`\`\`
+
+\`fleet create\` prints the new motebit's \`motebit_id\`, \`public_key\`, signed \`identity\` and \`mcp_url\`. Give it callers
+with \`--known-callers FILE\` (the MOTEBIT_KNOWN_CALLERS shape) or a static token with \`--auth-token-file FILE\`.
+\`fleet.token\` and \`.dev.vars\` hold the operator token: both stay out of git. Before the first deploy:
+
+\`\`\`sh
+npx wrangler secret put MOTEBIT_FLEET_TOKEN < fleet.token
+npx wrangler secret put MOTEBIT_PUBLIC_URL   # the Worker's URL: fleet motebits register <url>/m/<name> with a relay
+\`\`\`
+`;
+}

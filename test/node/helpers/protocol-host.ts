@@ -28,10 +28,16 @@ export interface ProtocolHost {
 
 /**
  * `env`: more server settings (e.g. MOTEBIT_RELAY_TRUST), as the edge reads them; `extraTools`: served after the
- * protocol tools; `sql`: the database of an earlier host, to start it again (a restart).
+ * protocol tools; `sql`: the database of an earlier host, to start it again (a restart); `seedHex`: another key
+ * (another motebit serving the same tools, as fleet motebits do).
  */
-export async function startProtocolHost(env: Record<string, string> = {}, extraTools: ServedTool[] = [], sql: LocalSql = memorySql()): Promise<ProtocolHost> {
-  const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
+export async function startProtocolHost(
+  env: Record<string, string> = {},
+  extraTools: ServedTool[] = [],
+  sql: LocalSql = memorySql(),
+  seedHex: string = keys.server.seed_hex,
+): Promise<ProtocolHost> {
+  const id = await loadHostIdentity(sql, { privateKeyHex: seedHex, identityFileText: null });
   const motebit = await Motebit.create({
     sql,
     clock: systemClock,

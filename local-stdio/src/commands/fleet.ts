@@ -1,0 +1,124 @@
+// motebit-local fleet: the operator's side of a fleet Worker's /fleet/ API (README "A fleet on one Worker").
+// The keys are made inside the Worker's objects; this command only sends settings and prints what comes back.
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Command } from "../cli.js";
+import { CliError } from "../cli-error.js";
+import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
+
+const HELP = `Usage: motebit-local fleet create <name> --url URL --token-file FILE [options]
+       motebit-local fleet list --url URL --token-file FILE [--after NAME] [--limit N]
+       motebit-local fleet get|delete <name> --url URL --token-file FILE
+
+Manage the motebits of a fleet Worker (one deployment, one Durable Object per motebit). Each
+prints the Worker's JSON answer on stdout. "create" answers the new motebit's motebit_id,
+public_key, signed identity (motebit.md) and mcp_url; its private key never leaves the Worker.
+"delete" retires one: its key is destroyed; receipts it signed still verify with its public key.
+
+Options:
+  --url URL             the fleet Worker (e.g. https://fleet.example.workers.dev)
+  --token-file FILE     a file holding the operator token (the Worker's MOTEBIT_FLEET_TOKEN)
+  --type T              create: service (default) or personal
+  --display-name N      create: the service name in its identity
+  --known-callers FILE  create: callers it trusts, JSON in the MOTEBIT_KNOWN_CALLERS shape
+  --auth-token-file F   create: a static bearer token for it (kept hashed by the Worker)
+  --tools A,B           create: serve only these of the Worker's tools (default: all)
+  --identity-out FILE   create: also write the signed identity there
+  --after NAME          list: the page after this name (the "next" of the previous page)
+  --limit N             list: page size, 1 to 1000 (default 100)
+
+${EXIT_STATUS}`;
+
+const SPEC = {
+  url: "string",
+  "token-file": "string",
+  type: "string",
+  "display-name": "string",
+  "known-callers": "string",
+  "auth-token-file": "string",
+  tools: "string",
+  "identity-out": "string",
+  after: "string",
+  limit: "string",
+} as const;
+
+const ACTIONS = ["create", "list", "get", "delete"] as const;
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined) throw new UsageError(`--${flag} is required`);
+  return value;
+}
+
+function readSecret(path: string, flag: string): string {
+  const text = readFileSync(path, "utf8").trim();
+  if (text === "") throw new CliError(`--${flag} ${path} is empty`);
+  return text;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const f = parseFlags(argv, SPEC, "fleet");
+  const [action, name, ...extra] = f.positionals;
+  if (!(ACTIONS as readonly string[]).includes(action ?? "")) throw new UsageError(`an action is required: ${ACTIONS.join(", ")}`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (action === "list" ? name !== undefined : name === undefined) throw new UsageError(action === "list" ? `unexpected argument "${name}"` : "a motebit name is required");
+  const base = required(flagString(f, "url"), "url").replace(/\/+$/, "");
+  const token = readSecret(required(flagString(f, "token-file"), "token-file"), "token-file");
+
+  let method = "GET";
+  let path = `/fleet/motebits/${encodeURIComponent(name ?? "")}`;
+  let body: Record<string, unknown> | undefined;
+  if (action === "create") {
+    method = "POST";
+    path = "/fleet/motebits";
+    body = { name };
+    if (flagString(f, "type") !== undefined) body.type = flagString(f, "type");
+    if (flagString(f, "display-name") !== undefined) body.display_name = flagString(f, "display-name");
+    const known = flagString(f, "known-callers");
+    if (known !== undefined) {
+      try {
+        body.known_callers = JSON.parse(readFileSync(known, "utf8"));
+      } catch (e) {
+        throw new CliError(`--known-callers ${known}: ${(e as Error).message}`);
+      }
+    }
+    const authTokenFile = flagString(f, "auth-token-file");
+    if (authTokenFile !== undefined) body.auth_token = readSecret(authTokenFile, "auth-token-file");
+    const tools = flagString(f, "tools");
+    if (tools !== undefined) body.tools = tools.split(",").map((t) => t.trim()).filter((t) => t !== "");
+  } else if (action === "list") {
+    const q = new URLSearchParams();
+    const after = flagString(f, "after");
+    if (after !== undefined) q.set("after", after);
+    const limit = flagInteger(f, "limit", 1, 1000);
+    if (limit !== undefined) q.set("limit", String(limit));
+    path = `/fleet/motebits${q.size > 0 ? `?${q}` : ""}`;
+  } else if (action === "delete") method = "DELETE";
+
+  let res: Response;
+  try {
+    res = await fetch(base + path, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (e) {
+    throw new CliError(`cannot reach ${base}: ${(e as Error).message}`);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let why = text;
+    try {
+      why = (JSON.parse(text) as { error?: string }).error ?? text;
+    } catch {
+      /* not JSON: the text as it came */
+    }
+    throw new CliError(`${method} ${path}: HTTP ${res.status}${res.status === 404 && action !== "create" ? ` (no motebit "${name}", or the Worker runs no fleet)` : ""}: ${why}`);
+  }
+  const identityOut = flagString(f, "identity-out");
+  if (action === "create" && identityOut !== undefined) {
+    writeFileSync(identityOut, (JSON.parse(text) as { identity: string }).identity);
+  }
+  process.stdout.write(text.endsWith("\n") ? text : text + "\n");
+  return 0;
+}
+
+export const command: Command = { summary: "create, list, get or retire the motebits of a fleet Worker", help: HELP, run };
