@@ -5,8 +5,11 @@ import { Validator, type OutputUnit } from "@cfworker/json-schema";
 import { echo } from "../protocol/echo.js";
 
 export interface CompiledSchema {
-  /** null when `value` fits, else its first problem. */
-  problem(value: unknown): string | null;
+  /**
+   * null when `value` fits, else its first problem. Places are named from inside the value (`"a.b"`), or from
+   * `root` when given (`"params.a.b"`).
+   */
+  problem(value: unknown, root?: string): string | null;
 }
 
 const TYPE_NAMES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
@@ -42,7 +45,7 @@ export function compileSchema(schema: unknown): CompiledSchema {
   checkShape(copy, "#");
   const validator = new Validator(copy as object, "2020-12", true);
   checkRefs(copy, validator);
-  const compiled: CompiledSchema = { problem: (value) => firstProblem(validator, value) };
+  const compiled: CompiledSchema = { problem: (value, root) => firstProblem(validator, value, root) };
   if (isPlainObject(schema)) cache.set(schema, compiled);
   return compiled;
 }
@@ -109,7 +112,7 @@ function checkRefs(schema: unknown, validator: Validator): void {
   walk(schema);
 }
 
-function firstProblem(validator: Validator, value: unknown): string | null {
+function firstProblem(validator: Validator, value: unknown, root: string | undefined): string | null {
   let errors: OutputUnit[];
   try {
     const r = validator.validate(value);
@@ -120,26 +123,27 @@ function firstProblem(validator: Validator, value: unknown): string | null {
     return `the value holds something that is not JSON (${(e as Error).message.replace(/^Instances of /, "")})`;
   }
   // Errors run from the outermost keyword to the one that failed; the last is the one worth telling.
-  return describe(errors[errors.length - 1]);
+  return describe(errors[errors.length - 1], root);
 }
 
-/** `#/a/b~1c` as `a.b/c`; the whole value as `arguments`. */
-function place(instanceLocation: string): string {
+/** `#/a/b~1c` as `a.b/c`, under `root` when given; "" for the whole value. */
+function place(instanceLocation: string, root: string | undefined): string {
   const parts = instanceLocation
     .replace(/^#\/?/, "")
     .split("/")
     .filter((p) => p !== "")
     .map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
-  return parts.length === 0 ? "arguments" : echo(parts.join("."));
+  if (root) parts.unshift(root);
+  return echo(parts.join("."));
 }
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function describe(e: OutputUnit): string {
-  const where = place(e.instanceLocation);
-  const quoted = where === "arguments" ? where : `"${where}"`;
+function describe(e: OutputUnit, root: string | undefined): string {
+  const where = place(e.instanceLocation, root);
+  const quoted = where === "" ? "arguments" : `"${where}"`;
   const types = /Expected "(.*)"\.$/.exec(e.error);
   if (e.keyword === "type" && types) {
     const list = types[1].split('", "').map(article).join(" or ");
@@ -147,7 +151,7 @@ function describe(e: OutputUnit): string {
   }
   const required = /required property "(.*)"\.$/.exec(e.error);
   if (e.keyword === "required" && required) {
-    const key = where === "arguments" ? required[1] : `${where}.${required[1]}`;
+    const key = where === "" ? required[1] : `${where}.${required[1]}`;
     return `"${echo(key)}" is required`;
   }
   const values = /does not match any of (.*)\.$/.exec(e.error);
