@@ -25,6 +25,9 @@ export interface EdgeEnv {
   MOTEBIT_TASK_TIMEOUT_MS?: string | number;
   MOTEBIT_EMBEDDER?: string;
   MOTEBIT_RELAY_ID?: string;
+  MOTEBIT_RELAY_FORWARD_TOKEN?: string;
+  /** The operator's bearer for /fleet/… (unset: no fleet). */
+  MOTEBIT_FLEET_TOKEN?: string;
   /** The relay loop (src/relay/settings.ts): relay URL, this Worker's public URL, relay API token, self-test. */
   MOTEBIT_SYNC_URL?: string;
   MOTEBIT_PUBLIC_URL?: string;

@@ -17,11 +17,22 @@ export interface Setting<T> {
   /** The default as the documentation states it. */
   defaultText: string;
   meaning: string;
+  /** Whole-number settings: the smallest and largest value accepted. */
+  bounds?: readonly [number, number];
   read: r.Reader<T>;
 }
 
 function setting<T>(s: Setting<T>): Setting<T> {
   return s;
+}
+
+/** A whole-number setting: its bounds are documented and enforced from the same pair. */
+function whole(min: number, max: number, unit: string): { bounds: readonly [number, number]; read: r.Reader<number | null> } {
+  return { bounds: [min, max], read: r.wholeNumber(min, max, unit) };
+}
+
+function wholeOr(fallback: number, min: number, max: number, unit: string): { bounds: readonly [number, number]; read: r.Reader<number> } {
+  return { bounds: [min, max], read: r.withDefault(r.wholeNumber(min, max, unit), fallback) };
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -108,7 +119,7 @@ export const SETTINGS = {
     host: "both",
     defaultText: String(DEFAULT_RATE_LIMIT_PER_MINUTE),
     meaning: "Requests per minute per caller (a burst of the same size); 0 switches the limit off.",
-    read: r.withDefault(r.wholeNumber(0, MAX_RATE_LIMIT_PER_MINUTE, "requests per minute (0 disables)"), DEFAULT_RATE_LIMIT_PER_MINUTE),
+    ...wholeOr(DEFAULT_RATE_LIMIT_PER_MINUTE, 0, MAX_RATE_LIMIT_PER_MINUTE, "requests per minute (0 disables)"),
   }),
 
   // The motebit's own identity.
@@ -218,7 +229,7 @@ export const SETTINGS = {
     host: "both",
     defaultText: `${AI_TASK_TIMEOUT_MS} in AI mode, ${DIRECT_TASK_TIMEOUT_MS} in direct mode`,
     meaning: "One wall-clock budget per `motebit_task` / `motebit_query` call, covering every model and tool call.",
-    read: r.wholeNumber(1, MAX_TASK_TIMEOUT_MS, "milliseconds"),
+    ...whole(1, MAX_TASK_TIMEOUT_MS, "milliseconds"),
   }),
   embedder: setting({
     env: "MOTEBIT_EMBEDDER",
@@ -269,7 +280,7 @@ export const SETTINGS = {
     host: "both",
     defaultText: String(DEFAULT_SELF_TEST_TIMEOUT_MS),
     meaning: "How long the self-test waits for its receipt.",
-    read: r.withDefault(r.wholeNumber(1_000, MAX_SELF_TEST_TIMEOUT_MS, "milliseconds"), DEFAULT_SELF_TEST_TIMEOUT_MS),
+    ...wholeOr(DEFAULT_SELF_TEST_TIMEOUT_MS, 1_000, MAX_SELF_TEST_TIMEOUT_MS, "milliseconds"),
   }),
   heartbeatMs: setting({
     env: "MOTEBIT_RELAY_HEARTBEAT_MS",
@@ -277,7 +288,7 @@ export const SETTINGS = {
     host: "both",
     defaultText: String(DEFAULT_HEARTBEAT_MS),
     meaning: "The relay heartbeat interval; every other liveness interval scales with it.",
-    read: r.withDefault(r.wholeNumber(100, 24 * 60 * 60_000, "milliseconds"), DEFAULT_HEARTBEAT_MS),
+    ...wholeOr(DEFAULT_HEARTBEAT_MS, 100, 24 * 60 * 60_000, "milliseconds"),
   }),
 } as const;
 
