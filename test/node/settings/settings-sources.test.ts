@@ -1,7 +1,7 @@
 // One rule for where a setting comes from: the environment wins, a config file holds it under its key or its
 // environment name, blank environment values are unset, and a bad value names its place and its bounds.
 import { describe, expect, it } from "vitest";
-import { SETTINGS } from "../../../src/settings/catalog.js";
+import { SETTINGS, type Setting } from "../../../src/settings/catalog.js";
 import { configFileKeys, readSetting } from "../../../src/settings/read.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
 
@@ -28,8 +28,8 @@ describe("settings sources", () => {
   });
 
   it("every whole-number setting refuses one past either bound, naming its place and the bounds", () => {
-    for (const [name, s] of Object.entries(SETTINGS)) {
-      if (!("bounds" in s) || s.env === null) continue;
+    for (const [name, s] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+      if (s.bounds === undefined || s.env === null) continue;
       const [min, max] = s.bounds;
       expect(() => readSetting(name as keyof typeof SETTINGS, { env: { [s.env]: String(max + 1) } })).toThrow(new StartupError(`${s.env} must be a whole number of ${name === "rateLimit" ? "requests per minute (0 disables)" : "milliseconds"} from ${min} to ${max}, got "${max + 1}"`));
       if (min > 0) expect(() => readSetting(name as keyof typeof SETTINGS, { env: {}, file: file({ [s.key ?? s.env]: min - 1 }) })).toThrow(/^config file \/c\.json: \S+ must be a whole number/);
