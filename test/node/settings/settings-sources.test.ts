@@ -29,11 +29,12 @@ describe("settings sources", () => {
 
   it("every whole-number setting refuses one past either bound, naming its place and the bounds", () => {
     for (const [name, s] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
-      if (s.bounds === undefined || s.env === null) continue;
+      const env = s.env;
+      if (s.bounds === undefined || env === null) continue;
       const [min, max] = s.bounds;
-      expect(() => readSetting(name as keyof typeof SETTINGS, { env: { [s.env]: String(max + 1) } })).toThrow(new StartupError(`${s.env} must be a whole number of ${name === "rateLimit" ? "requests per minute (0 disables)" : "milliseconds"} from ${min} to ${max}, got "${max + 1}"`));
-      if (min > 0) expect(() => readSetting(name as keyof typeof SETTINGS, { env: {}, file: file({ [s.key ?? s.env]: min - 1 }) })).toThrow(/^config file \/c\.json: \S+ must be a whole number/);
-      expect(readSetting(name as keyof typeof SETTINGS, { env: { [s.env]: String(max) } })).toBe(max);
+      expect(() => readSetting(name as keyof typeof SETTINGS, { env: { [env]: String(max + 1) } })).toThrow(new StartupError(`${env} must be a whole number of ${name === "rateLimit" ? "requests per minute (0 disables)" : "milliseconds"} from ${min} to ${max}, got "${max + 1}"`));
+      if (min > 0) expect(() => readSetting(name as keyof typeof SETTINGS, { env: {}, file: file({ [s.key ?? env]: min - 1 }) })).toThrow(/^config file \/c\.json: \S+ must be a whole number/);
+      expect(readSetting(name as keyof typeof SETTINGS, { env: { [env]: String(max) } })).toBe(max);
     }
   });
 
