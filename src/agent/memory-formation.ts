@@ -17,6 +17,11 @@ export interface MemoryFormation {
   perTurnLimit: number;
   /** Facts the model rates below this are not kept. */
   confidenceThreshold: number;
+  /**
+   * The memories recalled into the turn, with their similarity to its message: each memory the turn forms is
+   * linked to them ("informed_by"), so the graph records what a new memory was formed from.
+   */
+  recalled?: { node_id: string; similarity: number }[];
 }
 
 /** What the system prompt adds so the model marks facts worth keeping. */
@@ -42,7 +47,7 @@ export async function formMemories(text: string, f: MemoryFormation | null): Pro
   if (f === null) return { answer: answer.join("\n").trim(), stored: 0 };
   const kept = facts.filter((x) => (x.confidence ?? 1) >= f.confidenceThreshold && !looksSecret(x.text)).slice(0, f.perTurnLimit);
   for (const fact of kept) {
-    await f.memory.remember({
+    const { node_id } = await f.memory.remember({
       content: fact.text,
       sensitivity: "none",
       provenance: f.provenance,
@@ -51,6 +56,13 @@ export async function formMemories(text: string, f: MemoryFormation | null): Pro
       memoryType: "episodic",
       ...(fact.confidence !== undefined ? { confidence: Math.min(fact.confidence, 1) } : {}),
     });
+    for (const r of f.recalled ?? []) {
+      try {
+        f.memory.link(node_id, r.node_id, "informed_by", r.similarity);
+      } catch {
+        // The recalled memory was forgotten while the turn ran: there is nothing left to link to.
+      }
+    }
   }
   return { answer: answer.join("\n").trim(), stored: kept.length };
 }

@@ -65,7 +65,10 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
     meter: i.meter,
   });
   if (r.status === "step_limit") throw new Error(STEP_LIMIT_ERROR.replace(/^Error: /, ""));
-  const where = i.scopes.length === 0 ? null : { memory: i.memory, scope: i.scopes[0], provenance: i.provenance, sourceId: i.sourceId, perTurnLimit: i.perTurnLimit, confidenceThreshold: i.confidenceThreshold };
+  const where =
+    i.scopes.length === 0
+      ? null
+      : { memory: i.memory, scope: i.scopes[0], provenance: i.provenance, sourceId: i.sourceId, perTurnLimit: i.perTurnLimit, confidenceThreshold: i.confidenceThreshold, recalled };
   const formed = await formMemories(r.text, where);
   return { response: formed.answer, stored: formed.stored };
 }
