@@ -9,6 +9,7 @@ import { MemoryStore } from "./memory/store.js";
 import { LocalEmbedder } from "./memory/embedder-local.js";
 import { ReceiptLedger } from "./agent/receipt-ledger.js";
 import { AuditLog } from "./agent/audit-log.js";
+import { CredentialStore } from "./agent/credential-store.js";
 import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
@@ -54,6 +55,7 @@ export class Motebit implements MotebitContext {
   readonly memory: MemoryStore;
   readonly ledger: ReceiptLedger;
   readonly audit: AuditLog;
+  readonly credentials: CredentialStore;
   readonly llm: LlmProvider | null;
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
@@ -85,6 +87,7 @@ export class Motebit implements MotebitContext {
     });
     this.ledger = new ReceiptLedger(o.sql);
     this.audit = new AuditLog(o.sql);
+    this.credentials = new CredentialStore(o.sql);
     this.llm = o.llm ?? null;
     // AI mode chains several model and tool calls under the one budget, so its default is longer.
     this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DEFAULT_TASK_TIMEOUT_MS);
@@ -98,6 +101,7 @@ export class Motebit implements MotebitContext {
     m.memory.migrate();
     m.ledger.migrate();
     m.audit.migrate();
+    m.credentials.migrate();
     return m;
   }
 
