@@ -147,7 +147,8 @@ export class McpEndpoint {
       return new Response(null, { status: 202 });
     }
     const tasksNegotiated = declaresTasks(envelope.clientCapabilities);
-    if (TASK_METHODS.has(message.method)) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
+    // Ill-typed task params take the general path, where the motebit refuses (-32602) and audits them.
+    if (TASK_METHODS.has(message.method) && clientMessageProblem(call.message) === null) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
     if (tasksNegotiated) session.startTask = (tool, args) => this.tasks.create(principal, envelope, tool, args);
     const removed = removedMethodError(message.id!, message.method, envelope);
     if (removed !== null) return jsonResponse(404, removed);

@@ -110,6 +110,18 @@ export function describeHostileValues(hostName: string, makeHost: () => Promise<
       expect(rows[0]).toEqual({ tool: "rpc:response", outcome: "invalid" });
     });
 
+    it("a stateless (2026-07-28) tasks/get whose taskId throws: -32602 naming params.taskId, audited", async () => {
+      const h = await makeHost();
+      const before = (await h.rpcAuditRows()).length;
+      const headers = { "MCP-Protocol-Version": V, "Mcp-Method": "tasks/get" };
+      const caps = { ...META, "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } } };
+      const res = await h.fetch(request(h, { jsonrpc: "2.0", id: 4, method: "tasks/get", params: { taskId: THROWS, _meta: caps } }, headers));
+      expect((await answer(res)).error).toEqual({ code: -32602, message: 'Invalid params for tasks/get: "params.taskId" must be a string' });
+      const rows = await h.rpcAuditRows();
+      expect(rows.length).toBe(before + 1);
+      expect(rows[0]).toEqual({ tool: "rpc:tasks/get", outcome: "invalid" });
+    });
+
     it("a stateless (2026-07-28) tools/call whose name throws: -32602 naming params.name (the revision answers it with 200)", async () => {
       const h = await makeHost();
       const headers = { "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "echo" };
