@@ -91,7 +91,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   // Every setting is checked now, as it will be read (the environment's value hiding the file's), so a bad file
   // is refused before anything starts.
   asCliError(() => {
-    for (const name of Object.keys(SETTINGS) as SettingName[]) readSetting(name, src);
+    for (const name of Object.keys(SETTINGS) as SettingName[]) if (SETTINGS[name].host !== "edge") readSetting(name, src);
   });
   const secret =
     typeof o.authToken === "string"
