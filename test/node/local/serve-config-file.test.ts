@@ -64,6 +64,14 @@ describe("the serve config file", () => {
     expect(() => readConfigFile(write("bad.json", value))).toThrow(message);
   });
 
+  it("the environment wins over the file for every setting; the file may use a setting's key or its environment name", () => {
+    const cfg = readConfigFile(write("both.json", { rateLimit: 30, MOTEBIT_RELAY_ID: "relay-file", relayForwardToken: "fwd" }), () => {}, { MOTEBIT_RATE_LIMIT: "7" });
+    expect(cfg.server).toMatchObject({ rateLimitPerMinute: 7, relayId: "relay-file", relayForwardToken: "fwd" });
+    expect(() => readConfigFile(write("badenv.json", {}), () => {}, { MOTEBIT_RATE_LIMIT: "many" })).toThrow(/^MOTEBIT_RATE_LIMIT must be a whole number/);
+    // A bad value in the file that the environment overrides is never used, so it stops nothing.
+    expect(readConfigFile(write("hidden.json", { taskTimeoutMs: 0 }), () => {}, { MOTEBIT_TASK_TIMEOUT_MS: "900" }).path).not.toBeNull();
+  });
+
   it("warns when a file holding authToken is readable by others", () => {
     const warnings: string[] = [];
     readConfigFile(write("open.json", { authToken: "tok" }, 0o644), (w) => warnings.push(w));
