@@ -13,7 +13,7 @@ import { CredentialStore } from "./agent/credential-store.js";
 import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
-import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
+import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
 import type { RelayStatus } from "./relay/relay-loop.js";
@@ -38,7 +38,7 @@ export interface MotebitOptions {
   log?: (line: string) => void;
 }
 
-export const DEFAULT_TASK_TIMEOUT_MS = 60_000;
+export { DIRECT_TASK_TIMEOUT_MS as DEFAULT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 
 export class Motebit implements MotebitContext {
   readonly motebitId: string;
@@ -90,7 +90,7 @@ export class Motebit implements MotebitContext {
     this.credentials = new CredentialStore(o.sql);
     this.llm = o.llm ?? null;
     // AI mode chains several model and tool calls under the one budget, so its default is longer.
-    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DEFAULT_TASK_TIMEOUT_MS);
+    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DIRECT_TASK_TIMEOUT_MS);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
     this.startedAt = o.clock.now();
     this.logFn = o.log ?? (() => {});
