@@ -2,7 +2,7 @@
 // memory backends they select. The model itself is built in edge-llm.ts, loaded only in AI mode.
 import { memoryBackends } from "../src/memory/backends.js";
 import { readAiSettings, type AiSettings } from "../src/server/ai-config.js";
-import { StartupError } from "../src/server/startup-error.js";
+import { StartupError } from "../src/settings/startup-error.js";
 import type { EdgeEnv } from "../worker/env.js";
 
 /** Throws StartupError naming the variable; the object then answers 500 with the reason. */

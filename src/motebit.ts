@@ -9,10 +9,11 @@ import { MemoryStore } from "./memory/store.js";
 import { LocalEmbedder } from "./memory/embedder-local.js";
 import { ReceiptLedger } from "./agent/receipt-ledger.js";
 import { AuditLog } from "./agent/audit-log.js";
+import { CredentialStore } from "./agent/credential-store.js";
 import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch } from "./mcp/dispatcher.js";
-import { AI_TASK_TIMEOUT_MS } from "./server/ai-config.js";
+import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
 import type { RelayStatus } from "./relay/relay-loop.js";
@@ -38,7 +39,7 @@ export interface MotebitOptions {
   log?: (line: string) => void;
 }
 
-export const DEFAULT_TASK_TIMEOUT_MS = 60_000;
+export { DIRECT_TASK_TIMEOUT_MS as DEFAULT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 
 export class Motebit implements MotebitContext {
   readonly motebitId: string;
@@ -55,6 +56,7 @@ export class Motebit implements MotebitContext {
   readonly memory: MemoryStore;
   readonly ledger: ReceiptLedger;
   readonly audit: AuditLog;
+  readonly credentials: CredentialStore;
   readonly llm: LlmProvider | null;
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
@@ -88,9 +90,10 @@ export class Motebit implements MotebitContext {
     });
     this.ledger = new ReceiptLedger(o.sql);
     this.audit = new AuditLog(o.sql);
+    this.credentials = new CredentialStore(o.sql);
     this.llm = o.llm ?? null;
     // AI mode chains several model and tool calls under the one budget, so its default is longer.
-    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DEFAULT_TASK_TIMEOUT_MS);
+    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DIRECT_TASK_TIMEOUT_MS);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
     this.startedAt = o.clock.now();
     this.logFn = o.log ?? (() => {});
@@ -101,6 +104,7 @@ export class Motebit implements MotebitContext {
     m.memory.migrate();
     m.ledger.migrate();
     m.audit.migrate();
+    m.credentials.migrate();
     return m;
   }
 

@@ -8,7 +8,7 @@ import { declaredLengthWithin } from "../src/server/body.js";
 import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "../src/server/mcp-request.js";
 import { isAllowedOrigin } from "../src/server/origin.js";
 import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
-import { StartupError } from "../src/server/startup-error.js";
+import { StartupError } from "../src/settings/startup-error.js";
 import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
 import { echo } from "../src/protocol/echo.js";
 

@@ -2,7 +2,7 @@
 import type { ServerIdentity } from "../src/server/auth.js";
 import type { ServerBackend } from "../src/server/backend.js";
 import { readServerConfig, type ServerConfig } from "../src/server/config.js";
-import { StartupError } from "../src/server/startup-error.js";
+import { StartupError } from "../src/settings/startup-error.js";
 import type { EdgeEnv } from "./env.js";
 
 /** /health and /mcp serve this deployment's motebit: one object, one name. */

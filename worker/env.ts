@@ -25,6 +25,7 @@ export interface EdgeEnv {
   MOTEBIT_TASK_TIMEOUT_MS?: string | number;
   MOTEBIT_EMBEDDER?: string;
   MOTEBIT_RELAY_ID?: string;
+  MOTEBIT_RELAY_FORWARD_TOKEN?: string;
   /** The relay loop (src/relay/settings.ts): relay URL, this Worker's public URL, relay API token, self-test. */
   MOTEBIT_SYNC_URL?: string;
   MOTEBIT_PUBLIC_URL?: string;
@@ -32,6 +33,6 @@ export interface EdgeEnv {
   MOTEBIT_SELF_TEST?: string;
   MOTEBIT_SELF_TEST_TIMEOUT_MS?: string | number;
   MOTEBIT_RELAY_HEARTBEAT_MS?: string | number;
-  /** The fleet operator's bearer token (README "A fleet on one Worker"); unset = no fleet, /m/… and /fleet/… are 404. */
+  /** The fleet operator's bearer token (docs/fleet.md); unset = no fleet, /m/… and /fleet/… are 404. */
   MOTEBIT_FLEET_TOKEN?: string;
 }

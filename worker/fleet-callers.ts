@@ -4,7 +4,7 @@
 // and decides the caller again itself when the settings have changed since, so a kept copy never grants more
 // than the current settings do. Keeping it saves one billed Durable Object request per call.
 import { BoundedCache } from "../src/protocol/bounded-cache.js";
-import { StartupError } from "../src/server/startup-error.js";
+import { StartupError } from "../src/settings/startup-error.js";
 import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
 import type { FleetAnswer, FleetCaller } from "../durable-objects/motebit-object.js";
 import type { EdgeEnv } from "./env.js";

@@ -6,6 +6,7 @@ import { command as verify } from "./commands/verify.js";
 import { command as serve } from "./commands/serve.js";
 import { command as memory } from "./commands/memory.js";
 import { command as receipts } from "./commands/receipts.js";
+import { command as credentials } from "./commands/credentials.js";
 import { command as token } from "./commands/token.js";
 import { command as mcp } from "./commands/mcp.js";
 import { command as fleet } from "./commands/fleet.js";
@@ -20,7 +21,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, token, mcp, fleet };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, credentials, token, mcp, fleet };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

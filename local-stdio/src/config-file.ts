@@ -2,18 +2,10 @@
 // sit in shell history and `ps` output). Relative paths in it are resolved against its own folder.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { bytesToHex, hexToBytes } from "../../src/protocol/index.js";
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_SESSIONS_PER_CALLER,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
-  DEFAULT_SESSION_TTL_MS,
-  type ServerConfig,
-} from "../../src/server/config.js";
-import { parseKnownCallers } from "../../src/server/known-callers.js";
-import { RELAY_CONFIG_KEYS } from "../../src/relay/settings.js";
-import { normaliseOrigin } from "../../src/server/origin.js";
-import { AI_SETTING_NAMES } from "../../src/server/ai-config.js";
+import { readServerConfig, type ServerConfig } from "../../src/server/config.js";
+import { configFileKeys, readSetting, type ConfigFile, type EnvLike } from "../../src/settings/read.js";
+import { SETTINGS, type SettingName } from "../../src/settings/catalog.js";
+import { StartupError } from "../../src/settings/startup-error.js";
 import { CliError } from "./cli-error.js";
 import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 import type { Durability } from "./sqlite-port.js";
@@ -23,49 +15,40 @@ export interface LocalConfig {
   path: string | null;
   privateKeyPath: string | null;
   dataDir: string | null;
-  taskTimeoutMs: number | null;
   /** The owner's MCP servers (stdio only): their tools join the registry as localOnly tools. */
   mcpServers: McpServerConfig[];
-  /** The AI settings (MOTEBIT_MODE, MOTEBIT_PROVIDER, …) under the edge's names; the environment overrides each. */
-  aiEnv: Record<string, string>;
   /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
   durability: Durability;
-  /** The HTTP mode's settings, exactly the shape the edge reads from its environment. */
+  /** The HTTP mode's settings, exactly the shape the edge reads (the environment wins over the file). */
   server: ServerConfig;
-  /** The file's fields as parsed, for settings read elsewhere (the relay's: src/relay/settings.ts). */
-  fields: Record<string, unknown> | null;
+  /** The file as the settings readers take it (src/settings), for the settings read when serving starts (AI, relay); null when none. */
+  file: ConfigFile | null;
 }
 
-const KEYS = ["authToken", "privateKeyPath", "dataDir", "knownCallers", "relayTrust", "relayId", "relayForwardToken", "allowedOrigins", "rateLimit", "taskTimeoutMs", "durability", "mcpServers", ...RELAY_CONFIG_KEYS, ...AI_SETTING_NAMES];
-const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
+/** Settings errors are one CliError line naming where the value came from. */
+function asCliError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw e instanceof StartupError ? new CliError(e.message) : e;
+  }
+}
 
-export function defaultConfig(): LocalConfig {
+/** No config file: the environment's settings, else the defaults. */
+export function defaultConfig(env: EnvLike = {}): LocalConfig {
   return {
     path: null,
     privateKeyPath: null,
     dataDir: null,
-    taskTimeoutMs: null,
     mcpServers: [],
-    aiEnv: {},
     durability: "normal",
-    fields: null,
-    server: {
-      authToken: null,
-      knownCallers: new Map(),
-      relayTrust: null,
-      relayId: null,
-      relayForwardToken: null,
-      allowedOrigins: [],
-      rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
-      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
-      sessionTtlMs: DEFAULT_SESSION_TTL_MS,
-      maxSessionsPerCaller: DEFAULT_MAX_SESSIONS_PER_CALLER,
-    },
+    file: null,
+    server: asCliError(() => readServerConfig(env)),
   };
 }
 
 /** Reads and checks the file; every problem is a CliError naming the file and the field. `warn` gets advice that does not stop start-up. */
-export function readConfigFile(path: string, warn: (line: string) => void = () => {}): LocalConfig {
+export function readConfigFile(path: string, warn: (line: string) => void = () => {}, env: EnvLike = {}): LocalConfig {
   const abs = resolve(path);
   let text: string;
   try {
@@ -84,82 +67,41 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("must be a JSON object");
   const o = raw as Record<string, unknown>;
-  const unknown = Object.keys(o).filter((k) => !KEYS.includes(k));
-  if (unknown.length) fail(`unknown field ${JSON.stringify(unknown[0])} (known: ${KEYS.join(", ")})`);
+  const keys = configFileKeys();
+  const unknown = Object.keys(o).filter((k) => !keys.includes(k));
+  if (unknown.length) fail(`unknown field ${JSON.stringify(unknown[0])} (known: ${keys.join(", ")})`);
 
-  const str = (key: string): string | null => {
-    const v = o[key];
-    if (v === undefined || v === null) return null;
-    if (typeof v !== "string" || v.trim() === "") return fail(`${key} must be a non-empty string`);
-    return v;
-  };
+  const file: ConfigFile = { fields: o, label: `config file ${abs}: ` };
   const base = dirname(abs);
-  const pathField = (key: string): string | null => {
-    const v = str(key);
+  const src = { env, file };
+  const pathField = (name: "privateKeyPath" | "dataDir"): string | null => {
+    const v = asCliError(() => readSetting(name, src));
     return v === null ? null : resolve(base, v);
   };
-  const cfg = defaultConfig();
-  cfg.path = abs;
-  cfg.fields = o;
-  cfg.privateKeyPath = pathField("privateKeyPath");
-  cfg.dataDir = pathField("dataDir");
-  cfg.server.authToken = str("authToken");
-
-  try {
-    cfg.server.knownCallers = parseKnownCallers(o.knownCallers, "knownCallers");
-  } catch (e) {
-    fail((e as Error).message);
-  }
-  const relay = str("relayTrust");
-  if (relay !== null) {
-    try {
-      cfg.server.relayTrust = bytesToHex(hexToBytes(relay.trim(), 32));
-    } catch (e) {
-      fail(`relayTrust must be a 32-byte Ed25519 public key in hex: ${(e as Error).message}`);
-    }
-  }
-  cfg.server.relayId = str("relayId")?.trim() ?? null;
-  cfg.server.relayForwardToken = str("relayForwardToken")?.trim() ?? null;
-  if (o.allowedOrigins !== undefined && o.allowedOrigins !== null) {
-    if (!Array.isArray(o.allowedOrigins)) fail('allowedOrigins must be an array of origins like "https://app.example.com"');
-    cfg.server.allowedOrigins = (o.allowedOrigins as unknown[]).map((v) => {
-      const origin = typeof v === "string" ? normaliseOrigin(v.trim()) : null;
-      return origin ?? fail(`allowedOrigins: ${JSON.stringify(v)} is not an origin like "https://app.example.com"`);
-    });
-  }
-  if (o.rateLimit !== undefined && o.rateLimit !== null) {
-    if (!Number.isSafeInteger(o.rateLimit) || (o.rateLimit as number) < 0) {
-      fail(`rateLimit must be a whole number of requests per minute per caller (0 disables), got ${JSON.stringify(o.rateLimit)}`);
-    }
-    cfg.server.rateLimitPerMinute = o.rateLimit as number;
-  }
-  if (o.taskTimeoutMs !== undefined && o.taskTimeoutMs !== null) {
-    const t = o.taskTimeoutMs;
-    if (!Number.isSafeInteger(t) || (t as number) < 1 || (t as number) > MAX_TASK_TIMEOUT_MS) {
-      fail(`taskTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_TASK_TIMEOUT_MS}, got ${JSON.stringify(t)}`);
-    }
-    cfg.taskTimeoutMs = t as number;
-  }
-  for (const name of AI_SETTING_NAMES) {
-    const v = o[name];
-    if (v === undefined || v === null) continue;
-    if (typeof v !== "string" && typeof v !== "number") fail(`${name} must be a string`);
-    cfg.aiEnv[name] = String(v);
-  }
-  if (o.durability !== undefined && o.durability !== null) {
-    if (o.durability !== "normal" && o.durability !== "full") fail(`durability must be "normal" or "full", got ${JSON.stringify(o.durability)}`);
-    cfg.durability = o.durability as Durability;
-  }
-  cfg.mcpServers = parseMcpServers(o.mcpServers, base, fail);
+  const cfg: LocalConfig = {
+    path: abs,
+    privateKeyPath: pathField("privateKeyPath"),
+    dataDir: pathField("dataDir"),
+    mcpServers: parseMcpServers(o.mcpServers, base, fail),
+    durability: asCliError(() => readSetting("durability", src)),
+    file,
+    // The environment wins over the file, as for every setting that has both.
+    server: asCliError(() => readServerConfig(env, file)),
+  };
+  // Every setting is checked now, as it will be read (the environment's value hiding the file's), so a bad file
+  // is refused before anything starts.
+  asCliError(() => {
+    for (const name of Object.keys(SETTINGS) as SettingName[]) if (SETTINGS[name].host !== "edge") readSetting(name, src);
+  });
   const secret =
-    cfg.server.authToken !== null
+    typeof o.authToken === "string"
       ? "authToken"
-      : cfg.server.relayForwardToken !== null
-        ? "relayForwardToken"
-        : cfg.aiEnv.ANTHROPIC_API_KEY !== undefined
-          ? "ANTHROPIC_API_KEY"
-          : typeof o.apiToken === "string"
-            ? "apiToken"
+      : typeof o.ANTHROPIC_API_KEY === "string"
+        ? "ANTHROPIC_API_KEY"
+        : typeof o.apiToken === "string"
+          ? "apiToken"
+          : typeof o.relayForwardToken === "string"
+            ? "relayForwardToken"
             : mcpServersHoldSecrets(cfg.mcpServers)
               ? "mcpServers env or headers"
               : null;

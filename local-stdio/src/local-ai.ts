@@ -1,8 +1,8 @@
 // AI mode on the owner's machine: the settings under the edge's names (environment first, then the same keys in
 // the config file), the model and the embedder they select. The AI SDK loads only when a setting needs it.
 import type { Embedder, LlmProvider } from "../../src/ports.js";
-import { AI_SETTING_NAMES, DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings, type AiSettings } from "../../src/server/ai-config.js";
-import { StartupError } from "../../src/server/startup-error.js";
+import { DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings, type AiSettings } from "../../src/server/ai-config.js";
+import { StartupError } from "../../src/settings/startup-error.js";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 
@@ -16,14 +16,9 @@ export interface LocalAi {
 
 /** Every problem is a CliError naming the variable (serve exits 1 with one stderr line). */
 export async function localAi(env: NodeJS.ProcessEnv, config: LocalConfig, direct: boolean): Promise<LocalAi> {
-  const merged: Record<string, string> = { ...config.aiEnv };
-  for (const name of AI_SETTING_NAMES) {
-    const v = env[name];
-    if (v !== undefined && v.trim() !== "") merged[name] = v;
-  }
   let settings: AiSettings;
   try {
-    settings = readAiSettings(merged, { direct, hasAiBinding: false });
+    settings = readAiSettings(env, { direct, hasAiBinding: false }, config.file);
   } catch (e) {
     throw e instanceof StartupError ? new CliError(e.message) : e;
   }

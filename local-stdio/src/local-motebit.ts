@@ -54,7 +54,7 @@ export async function startLocalMotebit(o: {
       config: o.config.server,
       tools,
       llm: o.llm,
-      taskTimeoutMs: o.taskTimeoutMs ?? o.config.taskTimeoutMs ?? undefined,
+      taskTimeoutMs: o.taskTimeoutMs,
       memoryFor: () => ({ embedder: o.embedder }),
       log: o.log,
     });

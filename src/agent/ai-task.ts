@@ -6,6 +6,7 @@ import type { ExecutionReceipt } from "../protocol/index.js";
 import { newMeter, runAiLoop, STEP_LIMIT_ERROR, type AiLoopInput, type LoopMeter } from "./ai-loop.js";
 import { failed, signTaskReceipt, type Outcome, type RunTaskInput } from "./task-runner.js";
 import { startBudget } from "./turn-budget.js";
+import { formMemories, memoryInstruction, type MemoryFormation } from "./memory-formation.js";
 
 export interface RunAiTaskInput extends Omit<RunTaskInput, "requiredCapabilities"> {
   llm: LlmProvider;
@@ -17,6 +18,11 @@ export interface RunAiTaskInput extends Omit<RunTaskInput, "requiredCapabilities
   /** Once per task, with what the turn used, whether it ended in a receipt of any status. */
   onTurn: (meter: LoopMeter, ok: boolean) => void;
   stream?: boolean;
+  /**
+   * Memory formation (the turn's facts kept under the identity file's governance), and whether the receipt counts
+   * them: only an owner's turn does; a peer's turn may leave peer-marked memories but reports 0.
+   */
+  memories?: { formation: MemoryFormation; counted: boolean };
 }
 
 export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
@@ -24,10 +30,11 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
   const meter = newMeter();
   const budget = startBudget(i.timeoutMs, i.signal);
   let outcome: Outcome;
+  let memoriesFormed = 0;
   try {
     const r = await runAiLoop({
       llm: i.llm,
-      system: i.system,
+      system: i.memories ? `${i.system}\n\n${memoryInstruction(i.memories.formation.perTurnLimit)}` : i.system,
       prompt: i.prompt,
       tools: i.tools,
       offered: i.offered,
@@ -38,13 +45,17 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
       meter,
     });
     if (r.status === "step_limit") outcome = failed(STEP_LIMIT_ERROR, r.toolsUsed);
-    else if (meter.denials > 0 && r.toolsUsed.length === 0) outcome = { status: "denied", result: r.text, toolsUsed: [] };
-    else outcome = { status: "completed", result: r.text, toolsUsed: r.toolsUsed };
+    else {
+      const formed = i.memories ? await formMemories(r.text, i.memories.formation) : { answer: r.text, stored: 0 };
+      if (i.memories?.counted) memoriesFormed = formed.stored;
+      if (meter.denials > 0 && r.toolsUsed.length === 0) outcome = { status: "denied", result: formed.answer, toolsUsed: [] };
+      else outcome = { status: "completed", result: formed.answer, toolsUsed: r.toolsUsed };
+    }
   } catch (e) {
     outcome = failed(budget.errorText(e), meter.started);
   } finally {
     budget.end();
   }
   i.onTurn(meter, outcome.status !== "failed");
-  return signTaskReceipt(i, outcome, submittedAt);
+  return signTaskReceipt({ ...i, memoriesFormed }, outcome, submittedAt);
 }

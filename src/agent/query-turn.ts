@@ -5,14 +5,11 @@
 import type { LlmProvider } from "../ports.js";
 import type { MemoryStore } from "../memory/store.js";
 import type { Sensitivity } from "../memory/sensitivity.js";
-import { looksSecret } from "../memory/secret-detector.js";
+import { formMemories, memoryInstruction } from "./memory-formation.js";
 import type { GateDecision } from "../policy/gate.js";
 import type { ServedTool } from "../tools/types.js";
 import { runAiLoop, STEP_LIMIT_ERROR, type AiLoopInput, type LoopMeter } from "./ai-loop.js";
 import { asExternalData } from "./external-data.js";
-
-/** "MEMORY: fact" or "MEMORY (0.8): fact", one per line after the answer. */
-const MEMORY_LINE = /^\s*MEMORY\s*(?:\(\s*([01](?:\.\d+)?)\s*\))?\s*:\s*(.+?)\s*$/;
 
 export interface QueryTurnInput {
   message: string;
@@ -54,8 +51,7 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
     : "No memories are available for this turn.";
   const system =
     `${i.publicContext}\n\n${memoryBlock}\n\n` +
-    `Answer the message. If the exchange contains a durable fact worth remembering, add it after your answer on its own ` +
-    `line as "MEMORY (<confidence 0-1>): <fact>" (at most ${i.perTurnLimit}). Never put credentials in a memory.`;
+    `Answer the message. ${memoryInstruction(i.perTurnLimit)}`;
   const r = await runAiLoop({
     llm: i.llm,
     system,
@@ -69,28 +65,10 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
     meter: i.meter,
   });
   if (r.status === "step_limit") throw new Error(STEP_LIMIT_ERROR.replace(/^Error: /, ""));
-  const facts: { text: string; confidence: number | undefined }[] = [];
-  const answer: string[] = [];
-  for (const line of r.text.split("\n")) {
-    const m = MEMORY_LINE.exec(line);
-    if (m) facts.push({ text: m[2], confidence: m[1] === undefined ? undefined : Number(m[1]) });
-    else answer.push(line);
-  }
-  let stored = 0;
-  if (i.scopes.length > 0) {
-    const kept = facts.filter((f) => (f.confidence ?? 1) >= i.confidenceThreshold && !looksSecret(f.text)).slice(0, i.perTurnLimit);
-    for (const fact of kept) {
-      await i.memory.remember({
-        content: fact.text,
-        sensitivity: "none",
-        provenance: i.provenance,
-        scope: i.scopes[0],
-        sourceId: i.sourceId,
-        memoryType: "episodic",
-        ...(fact.confidence !== undefined ? { confidence: Math.min(fact.confidence, 1) } : {}),
-      });
-      stored++;
-    }
-  }
-  return { response: answer.join("\n").trim(), stored };
+  const where =
+    i.scopes.length === 0
+      ? null
+      : { memory: i.memory, scope: i.scopes[0], provenance: i.provenance, sourceId: i.sourceId, perTurnLimit: i.perTurnLimit, confidenceThreshold: i.confidenceThreshold, recalled };
+  const formed = await formMemories(r.text, where);
+  return { response: formed.answer, stored: formed.stored };
 }

@@ -4,7 +4,7 @@ import { GOVERNANCE_PRESETS, sha256Hex, type IdentityDoc } from "../protocol/ind
 import { governanceFromIdentity } from "../policy/governance.js";
 import { parseRisk, riskName } from "../policy/risk.js";
 import { parseKnownCallers } from "../server/known-callers.js";
-import { StartupError } from "../server/startup-error.js";
+import { StartupError } from "../settings/startup-error.js";
 import { isFleetName } from "./name.js";
 
 /** What an operator may change after creation; `undefined` leaves a field as it is. */

@@ -11,6 +11,7 @@ import { clientSupports } from "./session.js";
 import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
+import { schemaProblem } from "../tools/json-schema.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
@@ -106,8 +107,8 @@ function servedOutcome(def: ToolDefinition, r: ToolResult): ToolOutcome {
   }
   if (def.outputSchema !== undefined) {
     if (r.structuredContent === undefined) return toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
-    const problem = validateArgs(def.outputSchema, r.structuredContent);
-    if (problem !== null) return toolError(`tool "${def.name}" returned structuredContent that does not fit its outputSchema: ${problem.replace(/^Invalid arguments: /, "")}`);
+    const problem = schemaProblem(def.outputSchema, r.structuredContent);
+    if (problem !== null) return toolError(`tool "${def.name}" returned structuredContent that does not fit its outputSchema: ${problem}`);
   }
   // MCP: a tool returning structuredContent should also return it as text, for clients that read only content.
   const content = r.content ?? [{ type: "text" as const, text: JSON.stringify(r.structuredContent) }];

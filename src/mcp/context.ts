@@ -7,6 +7,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../agent/receipt-ledger.js";
 import type { AuditLog } from "../agent/audit-log.js";
+import type { CredentialStore } from "../agent/credential-store.js";
 import type { Principal } from "../principal.js";
 import type { CallableTool } from "./catalog.js";
 import type { ClientChannel } from "./client-channel.js";
@@ -34,6 +35,7 @@ export interface MotebitContext {
   readonly memory: MemoryStore;
   readonly ledger: ReceiptLedger;
   readonly audit: AuditLog;
+  readonly credentials: CredentialStore;
   readonly llm: LlmProvider | null;
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;

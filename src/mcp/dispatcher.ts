@@ -7,7 +7,8 @@ import { callTool } from "./call-tool.js";
 import { completeResourceVariable, listResources, listResourceTemplates, readResource, resourceExists } from "./resources.js";
 import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
 import { isLogLevel, LOG_LEVELS } from "./session.js";
-import { isOwner } from "../principal.js";
+import { isOwner, principalLabel } from "../principal.js";
+import { clientMessageProblem } from "./param-schemas.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
 import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
 import { TASKS_EXTENSION } from "./tasks-extension.js";
@@ -99,6 +100,15 @@ const METHODS: Record<string, Handler> = {
   },
 };
 
+/** Checks the types of what the client sent; a refusal is audited like any other (the host answers it). */
+function refuseBadParams(m: MotebitContext, c: CallContext, message: unknown): RpcError | null {
+  const bad = clientMessageProblem(message);
+  if (bad === null) return null;
+  const args = bad.method === "response" ? message : ((message as { params?: unknown }).params ?? {});
+  m.audit.record({ tool: `rpc:${bad.method}`, caller: principalLabel(c.principal), args, outcome: "invalid", at: m.clock.now() });
+  return bad.error;
+}
+
 /** A request's _meta.progressToken, when it carries a usable one. */
 function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {
   const meta = params?._meta as { progressToken?: unknown } | undefined;
@@ -112,8 +122,10 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
  */
 export async function dispatch(m: MotebitContext, c: CallContext, message: unknown): Promise<JsonRpcResponse | null> {
   const msg = classifyMessage(message);
-  if (msg.kind === "response" || msg.kind === "notification") return null;
   if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
+  const bad = refuseBadParams(m, c, message);
+  if (msg.kind === "response" || msg.kind === "notification") return null;
+  if (bad !== null) return rpcError(msg.message.id, bad.code, bad.message);
   const { id, method, params } = msg.message;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);

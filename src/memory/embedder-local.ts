@@ -3,6 +3,7 @@
 // the same vector in workerd and Node. It captures shared wording and word forms, not meaning:
 // "car" and "automobile" do not meet. Workers AI embeddings are the scale path when that matters.
 import type { Embedder } from "../ports.js";
+import { toUnitLength } from "./unit-vector.js";
 
 // 256 keeps 50k memories at ~51 MB of Float32 in the object (isolates have 128 MB); 384 and 512 measured barely better
 // on recall@1 for paraphrased queries (0.94 → 0.95 → 0.98 over 10k synthetic memories).
@@ -73,12 +74,7 @@ export class LocalEmbedder implements Embedder {
     if (padded.length > 2) {
       for (let i = 0; i + 3 <= padded.length; i++) this.add(v, fnv1a(padded.slice(i, i + 3), SEED_TRIGRAM), TRIGRAM_WEIGHT);
     }
-    let norm = 0;
-    for (let i = 0; i < v.length; i++) norm += v[i] * v[i];
-    if (norm > 0) {
-      const inv = 1 / Math.sqrt(norm);
-      for (let i = 0; i < v.length; i++) v[i] *= inv;
-    }
+    toUnitLength(v);
     return v;
   }
 

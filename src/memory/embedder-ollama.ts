@@ -4,12 +4,17 @@
 import { embedMany } from "ai";
 import { createOllama } from "ollama-ai-provider-v2";
 import type { Embedder } from "../ports.js";
+import { toUnitLength } from "./unit-vector.js";
 
 export async function createOllamaEmbedder(o: { baseUrl: string; model: string; fetch?: typeof fetch }): Promise<Embedder> {
   const model = createOllama({ baseURL: o.baseUrl, fetch: o.fetch }).embedding(o.model);
   const run = async (texts: string[]): Promise<Float32Array[]> => {
     const { embeddings } = await embedMany({ model, values: texts, maxRetries: 1 });
-    return embeddings.map(normalised);
+    return embeddings.map((row) => {
+      const v = Float32Array.from(row);
+      if (!toUnitLength(v)) throw new Error(`Ollama ${o.model} returned a non-finite embedding value`);
+      return v;
+    });
   };
   let probe: Float32Array;
   try {
@@ -29,15 +34,4 @@ export async function createOllamaEmbedder(o: { baseUrl: string; model: string; 
       return out;
     },
   };
-}
-
-function normalised(row: number[]): Float32Array {
-  const v = Float32Array.from(row);
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i] * v[i];
-  if (norm > 0) {
-    const inv = 1 / Math.sqrt(norm);
-    for (let i = 0; i < v.length; i++) v[i] *= inv;
-  }
-  return v;
 }

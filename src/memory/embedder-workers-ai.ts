@@ -1,6 +1,7 @@
 // The scale path's embedder: Workers AI through the `AI` binding. Inputs go in batches of at most 100
 // texts (the model's batch limit); outputs are L2-normalised here so cosine is a dot product everywhere.
 import type { Embedder } from "../ports.js";
+import { toUnitLength } from "./unit-vector.js";
 
 export interface WorkersAiBinding {
   run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
@@ -44,15 +45,7 @@ export class WorkersAiEmbedder implements Embedder {
       throw new Error(`Workers AI ${this.model} returned an embedding of ${Array.isArray(row) ? row.length : "no"} dimensions, expected ${this.dimensions}`);
     }
     const v = Float32Array.from(row as number[]);
-    let norm = 0;
-    for (let i = 0; i < v.length; i++) {
-      if (!Number.isFinite(v[i])) throw new Error(`Workers AI ${this.model} returned a non-finite embedding value`);
-      norm += v[i] * v[i];
-    }
-    if (norm > 0) {
-      const inv = 1 / Math.sqrt(norm);
-      for (let i = 0; i < v.length; i++) v[i] *= inv;
-    }
+    if (!toUnitLength(v)) throw new Error(`Workers AI ${this.model} returned a non-finite embedding value`);
     return v;
   }
 }

@@ -1,3 +1,4 @@
+import type { Verdict } from "./verdict.js";
 import { bytesToHex, hexToBytes, utf8 } from "./bytes.js";
 import { publicKeyToDidKey } from "./did-key.js";
 import type { Signer } from "./ed25519.js";
@@ -32,14 +33,9 @@ export interface IdentityDoc {
   succession?: unknown;
 }
 
-export interface IdentityVerdict {
-  valid: boolean;
+export interface IdentityVerdict extends Verdict {
   doc?: IdentityDoc;
   publicKeyHex?: string;
-  signer?: string;
-  motebit_id?: string;
-  sovereign?: boolean;
-  errors: string[];
 }
 
 export const IDENTITY_SPEC = "motebit/identity@1.0";

@@ -12,6 +12,7 @@ export * from "./identity-tag.js";
 export * from "./yaml-subset.js";
 export * from "./identity-file.js";
 export * from "./receipt.js";
+export type { Verdict } from "./verdict.js";
 export * from "./bearer-token.js";
 export * from "./delegation-token.js";
 export * from "./echo.js";

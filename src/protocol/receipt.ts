@@ -7,6 +7,7 @@ import { verifySignature } from "./ed25519.js";
 import { isSovereignIdFor } from "./motebit-id.js";
 import { sha256Hex } from "./sha256.js";
 import { SUITE_RECEIPT } from "./suites.js";
+import type { Verdict } from "./verdict.js";
 
 export interface ExecutionReceipt {
   task_id: string;
@@ -30,12 +31,7 @@ export interface ExecutionReceipt {
 }
 export type UnsignedReceipt = Omit<ExecutionReceipt, "public_key" | "suite" | "signature">;
 
-export interface ReceiptVerdict {
-  valid: boolean;
-  signer?: string;
-  motebit_id?: string;
-  sovereign?: boolean;
-  errors: string[];
+export interface ReceiptVerdict extends Verdict {
   /** Path of the first nested receipt that failed, e.g. "delegation_receipts[1].delegation_receipts[0]". */
   failed_path?: string;
 }

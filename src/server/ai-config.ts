@@ -1,39 +1,33 @@
-// AI mode settings, read from an env-like record under the same names at the edge (vars and secrets) and in
-// motebit-local (environment, or the same keys in the config file). Anything malformed — or AI mode asked for
-// without its credential — is a StartupError naming the variable, never a failure at the first call.
-import { StartupError } from "./startup-error.js";
+// AI mode settings (src/settings), read under the same names at the edge (vars and secrets) and in motebit-local
+// (environment, or the config file). Anything malformed — or AI mode asked for without its credential — is a
+// StartupError naming the variable, never a failure at the first call.
+import { AI_TASK_TIMEOUT_MS, SETTINGS, type AiProviderName, type EmbedderName } from "../settings/catalog.js";
+import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
+import { StartupError } from "../settings/startup-error.js";
 
+export {
+  AI_PROVIDERS,
+  AI_TASK_TIMEOUT_MS,
+  DEFAULT_ANTHROPIC_BASE_URL,
+  DEFAULT_OLLAMA_BASE_URL,
+  EMBEDDERS,
+  MAX_TASK_TIMEOUT_MS,
+  type AiProviderName,
+  type EmbedderName,
+} from "../settings/catalog.js";
 export type AiMode = "direct" | "ai";
-export const AI_PROVIDERS = ["anthropic", "ollama", "workers-ai"] as const;
-export type AiProviderName = (typeof AI_PROVIDERS)[number];
-export const EMBEDDERS = ["local", "ollama", "workers-ai"] as const;
-export type EmbedderName = (typeof EMBEDDERS)[number];
 
-/** The names both hosts read, in the order the README documents them. */
-export const AI_SETTING_NAMES = [
-  "MOTEBIT_MODE",
-  "MOTEBIT_PROVIDER",
-  "MOTEBIT_MODEL",
-  "ANTHROPIC_API_KEY",
-  "ANTHROPIC_BASE_URL",
-  "OLLAMA_BASE_URL",
-  "MOTEBIT_TASK_TIMEOUT_MS",
-  "MOTEBIT_EMBEDDER",
-] as const;
+const AI_SETTINGS = ["mode", "provider", "model", "anthropicApiKey", "anthropicBaseUrl", "ollamaBaseUrl", "taskTimeoutMs", "embedder"] as const;
+/** The environment names of the AI settings, in the order the documentation lists them. */
+export const AI_SETTING_NAMES: readonly string[] = AI_SETTINGS.map((n) => SETTINGS[n].env!);
 
-/** Used when MOTEBIT_MODEL is unset (README "Adding AI reasoning" lists them). */
+/** Used when MOTEBIT_MODEL is unset. */
 export const DEFAULT_MODELS: Readonly<Record<AiProviderName, string>> = Object.freeze({
   anthropic: "claude-sonnet-4-5",
   ollama: "llama3.1",
   "workers-ai": "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
 });
-/** The versioned API root, as @ai-sdk/anthropic reads it: requests go to `${base}/messages`. */
-export const DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
-/** Ollama's API root, as ollama-ai-provider-v2 reads it: requests go to `${base}/chat` and `${base}/embed`. */
-export const DEFAULT_OLLAMA_BASE_URL = "http://127.0.0.1:11434/api";
 export const DEFAULT_OLLAMA_EMBEDDING_MODEL = "nomic-embed-text";
-export const AI_TASK_TIMEOUT_MS = 120_000;
-export const MAX_TASK_TIMEOUT_MS = 60 * 60_000;
 
 export interface AiSettings {
   mode: AiMode;
@@ -49,56 +43,17 @@ export interface AiSettings {
   embedder: EmbedderName | null;
 }
 
-type EnvLike = Record<string, unknown>;
-
-function str(env: EnvLike, name: string): string | null {
-  const v = env[name];
-  if (v === undefined || v === null) return null;
-  if (typeof v === "number") return String(v);
-  if (typeof v !== "string") throw new StartupError(`${name} must be a string`);
-  return v.trim() === "" ? null : v.trim();
-}
-
-function oneOf<T extends string>(env: EnvLike, name: string, allowed: readonly T[]): T | null {
-  const v = str(env, name);
-  if (v === null) return null;
-  if (!(allowed as readonly string[]).includes(v)) throw new StartupError(`${name} must be one of ${allowed.join(", ")}, got ${JSON.stringify(v)}`);
-  return v as T;
-}
-
-function url(env: EnvLike, name: string, fallback: string): string {
-  const v = str(env, name);
-  if (v === null) return fallback;
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    throw new StartupError(`${name} must be an http(s) URL such as ${fallback}, got ${JSON.stringify(v)}`);
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new StartupError(`${name} must be an http(s) URL such as ${fallback}, got ${JSON.stringify(v)}`);
-  return v.replace(/\/+$/, "");
-}
-
-function timeout(env: EnvLike, name: string): number | null {
-  const v = str(env, name);
-  if (v === null) return null;
-  const n = /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_TASK_TIMEOUT_MS) {
-    throw new StartupError(`${name} must be a whole number of milliseconds from 1 to ${MAX_TASK_TIMEOUT_MS}, got ${JSON.stringify(v)}`);
-  }
-  return n;
-}
-
 /**
  * Mode: `direct` (the --direct flag) wins; else MOTEBIT_MODE; else `ai` when the selected provider's credential is
  * present (Ollama and Workers AI need none: choosing them with MOTEBIT_PROVIDER is enough), else `direct`.
  * `hasAiBinding` says whether this host has a Workers AI binding (only the edge can).
  */
-export function readAiSettings(env: EnvLike, o: { direct: boolean; hasAiBinding: boolean }): AiSettings {
-  const explicitProvider = oneOf(env, "MOTEBIT_PROVIDER", AI_PROVIDERS);
+export function readAiSettings(env: EnvLike, o: { direct: boolean; hasAiBinding: boolean }, file: ConfigFile | null = null): AiSettings {
+  const src = { env, file };
+  const explicitProvider = readSetting("provider", src);
   const provider = explicitProvider ?? "anthropic";
-  const requestedMode = oneOf(env, "MOTEBIT_MODE", ["direct", "ai"] as const);
-  const anthropicApiKey = str(env, "ANTHROPIC_API_KEY");
+  const requestedMode = readSetting("mode", src);
+  const anthropicApiKey = readSetting("anthropicApiKey", src);
   const credential = provider === "anthropic" ? anthropicApiKey !== null : explicitProvider !== null;
   const mode: AiMode = o.direct ? "direct" : (requestedMode ?? (credential ? "ai" : "direct"));
   if (mode === "ai" && provider === "anthropic" && anthropicApiKey === null) {
@@ -107,18 +62,18 @@ export function readAiSettings(env: EnvLike, o: { direct: boolean; hasAiBinding:
   if (mode === "ai" && provider === "workers-ai" && !o.hasAiBinding) {
     throw new StartupError("MOTEBIT_PROVIDER=workers-ai needs the AI binding (wrangler.toml [ai] binding = \"AI\"); it exists only at the edge");
   }
-  const embedder = oneOf(env, "MOTEBIT_EMBEDDER", EMBEDDERS);
+  const embedder = readSetting("embedder", src);
   if (embedder === "workers-ai" && !o.hasAiBinding) {
     throw new StartupError("MOTEBIT_EMBEDDER=workers-ai needs the AI binding (wrangler.toml [ai] binding = \"AI\"); it exists only at the edge");
   }
   return {
     mode,
     provider,
-    model: str(env, "MOTEBIT_MODEL") ?? DEFAULT_MODELS[provider],
+    model: readSetting("model", src) ?? DEFAULT_MODELS[provider],
     anthropicApiKey,
-    anthropicBaseUrl: url(env, "ANTHROPIC_BASE_URL", DEFAULT_ANTHROPIC_BASE_URL),
-    ollamaBaseUrl: url(env, "OLLAMA_BASE_URL", DEFAULT_OLLAMA_BASE_URL),
-    taskTimeoutMs: timeout(env, "MOTEBIT_TASK_TIMEOUT_MS"),
+    anthropicBaseUrl: readSetting("anthropicBaseUrl", src),
+    ollamaBaseUrl: readSetting("ollamaBaseUrl", src),
+    taskTimeoutMs: readSetting("taskTimeoutMs", src),
     embedder,
   };
 }

@@ -1,11 +1,9 @@
-// Deployment settings, read once from an env-like record (wrangler vars and secrets, or the Node host's
-// environment) into typed values. Anything malformed is a StartupError whose message names the variable.
-import { bytesToHex, hexToBytes } from "../protocol/index.js";
-import { parseKnownCallers, type KnownCallers } from "./known-callers.js";
-import { normaliseOrigin } from "./origin.js";
-import { StartupError } from "./startup-error.js";
+// Deployment settings (src/settings), read once into the shape the HTTP surface uses: the edge from its Worker
+// env, motebit-local from its environment and config file. Anything malformed is a StartupError naming its place.
+import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
+import type { KnownCallers } from "./known-callers.js";
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../settings/catalog.js";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS_PER_CALLER = 32;
@@ -21,8 +19,10 @@ export interface ServerConfig {
   relayTrust: string | null;
   /** MOTEBIT_RELAY_ID: the relay's motebit_id; when set, only tokens whose mid is this are the relay's. */
   relayId: string | null;
-  /** MOTEBIT_RELAY_FORWARD_TOKEN: the bearer the relay presents when it forwards a task (served as the relay, never the owner). */
+  /** MOTEBIT_RELAY_FORWARD_TOKEN: the bearer the relay presents when it forwards a task, or null. */
   relayForwardToken: string | null;
+  /** MOTEBIT_FLEET_TOKEN (edge only): the operator's bearer for /fleet/…, or null (no fleet). */
+  fleetToken: string | null;
   /** MOTEBIT_ALLOWED_ORIGINS: browser origins allowed besides our own and loopback. */
   allowedOrigins: string[];
   /** MOTEBIT_RATE_LIMIT: requests per minute per caller (burst of the same size); 0 = no limit. */
@@ -39,58 +39,18 @@ export interface IdentitySecrets {
   identityFileText: string | null;
 }
 
-type EnvLike = Record<string, unknown>;
-
-function optionalString(env: EnvLike, name: string): string | null {
-  const v = env[name];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== "string") throw new StartupError(`${name} must be a string`);
-  return v.trim() === "" ? null : v;
-}
-
-export function publicKeyVar(env: EnvLike, name: string): string | null {
-  const v = optionalString(env, name);
-  if (v === null) return null;
-  try {
-    return bytesToHex(hexToBytes(v.trim(), 32));
-  } catch (e) {
-    throw new StartupError(`${name} must be a 32-byte Ed25519 public key in hex: ${(e as Error).message}`);
-  }
-}
-
-function originsVar(env: EnvLike, name: string): string[] {
-  const v = optionalString(env, name);
-  if (v === null) return [];
-  return v
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "")
-    .map((s) => {
-      const o = normaliseOrigin(s);
-      if (o === null) throw new StartupError(`${name}: "${s}" is not an origin like https://app.example.com`);
-      return o;
-    });
-}
-
-function rateLimitVar(env: EnvLike, name: string): number {
-  const v = env[name];
-  if (v === undefined || v === null || v === "") return DEFAULT_RATE_LIMIT_PER_MINUTE;
-  const n = typeof v === "number" ? v : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < 0) {
-    throw new StartupError(`${name} must be a whole number of requests per minute (0 disables), got ${JSON.stringify(v)}`);
-  }
-  return n;
-}
-
-export function readServerConfig(env: EnvLike): ServerConfig {
+/** `env`: the Worker env (the edge) or process.env; `file`: motebit-local's config file, when it has one. */
+export function readServerConfig(env: EnvLike, file: ConfigFile | null = null): ServerConfig {
+  const src = { env, file };
   return {
-    authToken: optionalString(env, "MOTEBIT_AUTH_TOKEN"),
-    knownCallers: parseKnownCallers(env.MOTEBIT_KNOWN_CALLERS),
-    relayTrust: publicKeyVar(env, "MOTEBIT_RELAY_TRUST"),
-    relayId: optionalString(env, "MOTEBIT_RELAY_ID")?.trim() ?? null,
-    relayForwardToken: optionalString(env, "MOTEBIT_RELAY_FORWARD_TOKEN")?.trim() ?? null,
-    allowedOrigins: originsVar(env, "MOTEBIT_ALLOWED_ORIGINS"),
-    rateLimitPerMinute: rateLimitVar(env, "MOTEBIT_RATE_LIMIT"),
+    authToken: readSetting("authToken", src),
+    knownCallers: readSetting("knownCallers", src),
+    relayTrust: readSetting("relayTrust", src),
+    relayId: readSetting("relayId", src),
+    relayForwardToken: readSetting("relayForwardToken", src),
+    fleetToken: readSetting("fleetToken", src),
+    allowedOrigins: readSetting("allowedOrigins", src),
+    rateLimitPerMinute: readSetting("rateLimit", src),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     sessionTtlMs: DEFAULT_SESSION_TTL_MS,
     maxSessionsPerCaller: DEFAULT_MAX_SESSIONS_PER_CALLER,
@@ -98,6 +58,5 @@ export function readServerConfig(env: EnvLike): ServerConfig {
 }
 
 export function readIdentitySecrets(env: EnvLike): IdentitySecrets {
-  const key = optionalString(env, "MOTEBIT_PRIVATE_KEY");
-  return { privateKeyHex: key === null ? null : key.trim(), identityFileText: optionalString(env, "MOTEBIT_IDENTITY") };
+  return { privateKeyHex: readSetting("privateKey", { env }), identityFileText: readSetting("identity", { env }) };
 }

@@ -4,7 +4,7 @@
 import type { SqlPort } from "../ports.js";
 import { createSigner, generateSeedHex, sovereignMotebitId, verifyIdentityFile, type Signer } from "../protocol/index.js";
 import type { IdentitySecrets } from "./config.js";
-import { StartupError } from "./startup-error.js";
+import { StartupError } from "../settings/startup-error.js";
 
 export interface HostIdentity {
   signer: Signer;

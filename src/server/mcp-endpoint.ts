@@ -10,6 +10,7 @@ import { shapeStatelessResponse, statelessHttpStatus } from "../mcp/stateless-re
 import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { removedMethodError, statelessSession } from "../mcp/stateless-call.js";
 import { PendingReplies, replyKey } from "../mcp/pending-replies.js";
+import { clientMessageProblem } from "../mcp/param-schemas.js";
 import { newSessionState, type SessionState } from "../mcp/session.js";
 import type { Clock, SqlPort } from "../ports.js";
 import type { Principal } from "../principal.js";
@@ -88,6 +89,10 @@ export class McpEndpoint {
     const scope = initialize ? "" : call.sessionId!;
     const message = call.message as { id?: JsonRpcId; method?: string; params?: { requestId?: JsonRpcId; reason?: unknown } };
 
+    if (call.kind !== "request") {
+      const refused = await this.refuseMalformed(call, scope, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
+      if (refused !== null) return refused;
+    }
     if (call.kind === "response") {
       // A client's answer to one of our requests: to the call waiting in this session, if any.
       this.replies.settle(replyKey(scope, message.id), message as { result?: unknown; error?: { message?: unknown } });
@@ -134,13 +139,16 @@ export class McpEndpoint {
     const scope = `stateless\u0000${principal.callerId}`;
     const session = statelessSession(envelope);
     if (call.kind !== "request") {
+      const refused = await this.refuseMalformed(call, scope, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
+      if (refused !== null) return refused;
       if (message.method === "notifications/cancelled") {
         this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
       }
       return new Response(null, { status: 202 });
     }
     const tasksNegotiated = declaresTasks(envelope.clientCapabilities);
-    if (TASK_METHODS.has(message.method)) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
+    // Ill-typed task params take the general path, where the motebit refuses (-32602) and audits them.
+    if (TASK_METHODS.has(message.method) && clientMessageProblem(call.message) === null) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
     if (tasksNegotiated) session.startTask = (tool, args) => this.tasks.create(principal, envelope, tool, args);
     const removed = removedMethodError(message.id!, message.method, envelope);
     if (removed !== null) return jsonResponse(404, removed);
@@ -169,6 +177,19 @@ export class McpEndpoint {
     if (response === null) return new Response(null, { status: 202 });
     const shaped = shape(response);
     return formatResponse(shaped, call.mode, new Headers(), statelessHttpStatus(shaped));
+  }
+
+  /**
+   * A notification or client answer whose fields have the wrong types: 400 with the -32602 error (Streamable HTTP
+   * answers input it cannot accept with an error status), audited by the motebit; an answer we can still route
+   * ends its waiting call now instead of at the reply timeout.
+   */
+  private async refuseMalformed(call: Extract<McpCall, { method: "POST" }>, scope: string, ctx: Parameters<RpcHandler>[1]): Promise<Response | null> {
+    const bad = clientMessageProblem(call.message);
+    if (bad === null) return null;
+    if (call.kind === "response" && bad.id !== null) this.replies.settle(replyKey(scope, bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
+    await this.rpc(call.message, ctx);
+    return jsonResponse(400, rpcError(null, bad.error.code, bad.error.message));
   }
 
   /** tasks/get, tasks/update, tasks/cancel: only for a client that negotiated the tasks extension. */

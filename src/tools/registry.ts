@@ -6,6 +6,7 @@ import { parseRisk, type RiskLevel } from "../policy/risk.js";
 import { annotationsProblem } from "./annotations.js";
 import type { ServedPrompt, ServedResource, ServedTool, ToolDefinition } from "./types.js";
 import { checkPrompts, checkResources } from "./module-extras.js";
+import { compileSchema } from "./json-schema.js";
 
 /** MCP's recommended tool-name alphabet; anything else breaks some clients. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -42,10 +43,21 @@ function checkTool(entry: unknown, index: number, origin = "tools module"): Serv
   if (def.outputSchema !== undefined && (!isPlainObject(def.outputSchema) || def.outputSchema.type !== "object")) {
     throw new Error(`${label}: definition.outputSchema must be a JSON Schema with type "object"`);
   }
+  compileOrRefuse(def.inputSchema, `${label}: definition.inputSchema`);
+  if (def.outputSchema !== undefined) compileOrRefuse(def.outputSchema, `${label}: definition.outputSchema`);
   const annotations = annotationsProblem(def.annotations, parseRisk(def.risk));
   if (annotations !== null) throw new Error(`${label}: ${annotations}`);
   if (typeof entry.handler !== "function") throw new Error(`${label}: handler must be a function`);
   return entry as unknown as ServedTool;
+}
+
+/** Compiled once here, at load; the call path finds the compiled form by the same schema object. */
+function compileOrRefuse(schema: unknown, label: string): void {
+  try {
+    compileSchema(schema);
+  } catch (e) {
+    throw new Error(`${label} cannot be compiled: ${(e as Error).message}`);
+  }
 }
 
 /** A tool a dynamic source offered that did not join the registry, and why. */

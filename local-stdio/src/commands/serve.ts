@@ -28,15 +28,16 @@ Options:
                        relay and print one line: self-test <outcome>: <why> (next: <step>)
   --config FILE        JSON: {"authToken", "privateKeyPath", "dataDir", "knownCallers",
                        "relayTrust", "relayId", "relayForwardToken", "allowedOrigins", "rateLimit",
-                       "taskTimeoutMs",
-                       "syncUrl", "publicUrl", "apiToken", "selfTestTimeoutMs", "mcpServers"},
-                       and the AI settings below under the same upper-case names; over stdio,
+                       "taskTimeoutMs", "durability", "syncUrl", "publicUrl", "apiToken",
+                       "selfTestTimeoutMs", "mcpServers"}, and the AI settings below under the
+                       same upper-case names (every setting: docs/configuration.md); over stdio,
                        the owner's mcpServers are connected and their tools served as
                        NAME__TOOL (see "mcp --help")
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 
-Auth tokens are read from the config file only ("authToken"), never from a flag.
+Auth tokens are read from the config file ("authToken") or the environment (MOTEBIT_AUTH_TOKEN,
+which wins), never from a flag.
 AI mode (environment, or the same keys in the config file; the environment wins):
   MOTEBIT_MODE=direct|ai         default: ai when the provider's credential is present
   MOTEBIT_PROVIDER=anthropic|ollama   (default anthropic; workers-ai exists only at the edge)

@@ -3,6 +3,7 @@ import {
   didKeyToPublicKey, fromUtf8, stripIdentityTag, withoutSignedPrefix, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
   verifyIdentityFile, verifyReceipt,
 } from "../../../src/protocol/index.js";
+import type { Verdict as ProtocolVerdict } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
 import { flagString, parseFlags } from "../flags.js";
 
@@ -34,13 +35,8 @@ const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 const TOKEN_RE = /^[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]+={0,2}$/;
 
 type ArtefactType = "identity" | "receipt" | "bearer_token" | "delegation_token" | "unknown";
-interface Verdict {
-  valid: boolean;
+interface Verdict extends ProtocolVerdict {
   type: ArtefactType;
-  signer?: string;
-  motebit_id?: string;
-  sovereign?: boolean;
-  errors: string[];
   failed_path?: string;
   reason?: string;
   /** The artefact's place in a multi-artefact input (array or JSON Lines). */

@@ -7,27 +7,17 @@ import { resolveEndpoint } from "../../../src/relay/announcement.js";
 import { memoryRelayStore, relayLoopFor } from "../../../src/relay/relay-loop.js";
 import { selfTestLine, skippedSelfTest } from "../../../src/relay/self-test.js";
 import { readRelaySettings, type RelaySettings } from "../../../src/relay/settings.js";
-import { publicKeyVar } from "../../../src/server/config.js";
-import { StartupError } from "../../../src/server/startup-error.js";
+import { StartupError } from "../../../src/settings/startup-error.js";
 import { CliError } from "../cli-error.js";
 import type { LocalConfig } from "../config-file.js";
 
 /** Deregistration gets this long, so a stop finishes within the 2 s a supervisor expects. */
 const DEREGISTER_BUDGET_MS = 1_500;
 
-/**
- * The relay settings (env wins over the config file), and the env's MOTEBIT_RELAY_TRUST / MOTEBIT_RELAY_ID /
- * MOTEBIT_RELAY_FORWARD_TOKEN over the file's relayTrust / relayId / relayForwardToken. Bad values are one CliError line, before anything starts.
- */
+/** The relay settings (env wins over the config file). Bad values are one CliError line, before anything starts. */
 export function readLocalRelaySettings(config: LocalConfig, env: NodeJS.ProcessEnv): RelaySettings {
   try {
-    const trust = publicKeyVar(env, "MOTEBIT_RELAY_TRUST");
-    if (trust !== null) config.server.relayTrust = trust;
-    const relayId = env.MOTEBIT_RELAY_ID?.trim();
-    if (relayId) config.server.relayId = relayId;
-    const forwardToken = env.MOTEBIT_RELAY_FORWARD_TOKEN?.trim();
-    if (forwardToken) config.server.relayForwardToken = forwardToken;
-    return readRelaySettings(env, config.fields, config.path === null ? "" : `config file ${config.path}: `);
+    return readRelaySettings(env, config.file?.fields ?? null, config.file?.label ?? "");
   } catch (e) {
     throw e instanceof StartupError ? new CliError(e.message) : e;
   }

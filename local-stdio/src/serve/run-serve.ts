@@ -18,13 +18,13 @@ const log = (line: string) => void process.stderr.write(line + "\n");
 
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
-  const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log);
+  const config = opts.configPath === null ? defaultConfig(process.env) : readConfigFile(opts.configPath, log, process.env);
   const relaySettings = readLocalRelaySettings(config, process.env);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
   const ai = await localAi(process.env, config, opts.direct);
   const { llm } = ai;
-  // MOTEBIT_TASK_TIMEOUT_MS (environment or config file) wins over the config file's taskTimeoutMs.
-  const taskTimeoutMs = ai.settings.taskTimeoutMs ?? config.taskTimeoutMs ?? taskTimeoutFor(ai.settings, DEFAULT_TASK_TIMEOUT_MS);
+  // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs), else the mode's default.
+  const taskTimeoutMs = taskTimeoutFor(ai.settings, DEFAULT_TASK_TIMEOUT_MS);
   const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs, log });
   const { motebit } = local;
   const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });

@@ -12,6 +12,7 @@ import { INVALID_REQUEST, PARSE_ERROR, rpcError, type JsonRpcId } from "../../..
 import type { ClientChannel } from "../../../src/mcp/client-channel.js";
 import { InFlight } from "../../../src/mcp/in-flight.js";
 import { PendingReplies, replyKey } from "../../../src/mcp/pending-replies.js";
+import { clientMessageProblem } from "../../../src/mcp/param-schemas.js";
 import { newSessionState } from "../../../src/mcp/session.js";
 import { removedMethodError, statelessSession } from "../../../src/mcp/stateless-call.js";
 import { shapeStatelessResponse } from "../../../src/mcp/stateless-result.js";
@@ -72,6 +73,15 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
   };
   transport.onmessage = (message) => {
     const msg = message as { id?: JsonRpcId; method?: unknown; params?: { requestId?: JsonRpcId; reason?: unknown }; result?: unknown; error?: unknown };
+    const bad = typeof msg.method === "string" && "id" in msg ? null : clientMessageProblem(message);
+    if (bad !== null) {
+      // Nothing answers a notification or a reply; the owner reads why on stderr, the audit log keeps it, and a
+      // reply we can still route ends its waiting call now.
+      log(`motebit: ignored a malformed ${bad.method}: ${bad.error.message}`);
+      if (bad.method === "response" && bad.id !== null) replies.settle(replyKey("", bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
+      void m.handleRpc(message, { principal: OWNER, signal: aborter.signal, channel, session }).catch(() => {});
+      return;
+    }
     if (msg.method === undefined && ("result" in msg || "error" in msg)) {
       replies.settle(replyKey("", msg.id), msg as { result?: unknown; error?: { message?: unknown } });
       return;

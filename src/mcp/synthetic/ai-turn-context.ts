@@ -9,6 +9,8 @@ import { scopeAllows } from "../../protocol/index.js";
 import type { ServedTool } from "../../tools/types.js";
 import type { AuditOutcome } from "../../agent/audit-log.js";
 import type { LoopMeter } from "../../agent/ai-loop.js";
+import type { MemoryFormation } from "../../agent/memory-formation.js";
+import { memoryScopeOf, peerSourceOf } from "../memory-scope.js";
 
 /** What any caller's turn may see: identity, persona, the tools it may use, the model. Never owner-private context. */
 export function publicContext(m: MotebitContext, p: Principal): string {
@@ -24,6 +26,22 @@ export function publicContext(m: MotebitContext, p: Principal): string {
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/** The identity file's memory governance when it has none (the protocol's defaults). */
+const DEFAULT_PER_TURN_LIMIT = 5;
+const DEFAULT_CONFIDENCE_THRESHOLD = 0.3;
+
+/** Where a turn's memories go and under which governance: the principal's own scope, marked with whose turn it was. */
+export function turnMemories(m: MotebitContext, p: Principal): MemoryFormation {
+  return {
+    memory: m.memory,
+    scope: memoryScopeOf(p),
+    provenance: isOwner(p) ? "owner" : "peer_agent",
+    sourceId: peerSourceOf(p),
+    perTurnLimit: m.identityDoc?.memory.per_turn_limit ?? DEFAULT_PER_TURN_LIMIT,
+    confidenceThreshold: m.identityDoc?.memory.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+  };
 }
 
 export interface AiTurnTools {

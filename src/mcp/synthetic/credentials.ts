@@ -4,18 +4,19 @@ import { okJson } from "../tool-outcome.js";
 import { signPresentation } from "../../protocol/index.js";
 
 /**
- * A W3C Verifiable Presentation of the credentials this motebit holds, with the holder's eddsa-jcs-2022 proof
- * (motebit/credential@1.0 §2.2), the shape the reference answers. Until a relay or peer issues a credential,
- * `verifiableCredential` is empty — the presentation still proves who is presenting.
+ * A W3C Verifiable Presentation of the credentials this motebit holds (its credential store: verified, about
+ * itself, not expired), with the holder's eddsa-jcs-2022 proof (motebit/credential@1.0 §2.2), the shape the
+ * reference answers. With none held, `verifiableCredential` is empty — the presentation still proves who presents.
  */
 export const credentialsTool: SyntheticTool = {
   name: "motebit_credentials",
   description:
-    "Returns a W3C Verifiable Presentation of the credentials this service motebit holds, with its eddsa-jcs-2022 holder proof (empty until a relay or peer issues one).",
+    "Returns a W3C Verifiable Presentation of the credentials this service motebit holds, with its eddsa-jcs-2022 holder proof (empty until its owner adds one a relay or peer issued).",
   inputSchema: { type: "object", properties: {} },
   risk: 0,
   offered: serviceOnly,
   async run(_args, m) {
-    return okJson(await signPresentation([], m.signer, m.clock.now()));
+    const now = m.clock.now();
+    return okJson(await signPresentation(m.credentials.presentable(now), m.signer, now));
   },
 };

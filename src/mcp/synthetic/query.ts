@@ -2,16 +2,13 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
-import { memoryScopeOf, OWNER_RECALL_EXCLUDED, peerSourceOf } from "../memory-scope.js";
-import { aiTurnTools, publicContext } from "./ai-turn-context.js";
+import { OWNER_RECALL_EXCLUDED } from "../memory-scope.js";
+import { aiTurnTools, publicContext, turnMemories } from "./ai-turn-context.js";
 import { aiModules } from "./ai-modules.js";
 
 export const NO_PROVIDER =
   "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER=ollama, and drop --direct). motebit_task works without one, in direct mode.";
 
-/** The identity file's memory governance when it has none (the protocol's defaults). */
-const DEFAULT_PER_TURN_LIMIT = 5;
-const DEFAULT_CONFIDENCE_THRESHOLD = 0.3;
 
 export const queryTool: SyntheticTool = {
   name: "motebit_query",
@@ -34,17 +31,18 @@ export const queryTool: SyntheticTool = {
     const meter = newMeter();
     const budget = startBudget(m.taskTimeoutMs, c.signal);
     try {
+      const formation = turnMemories(m, c.principal);
       const turn = await runQueryTurn({
         message: args.message as string,
         llm: m.llm,
         memory: m.memory,
         publicContext: publicContext(m, c.principal),
-        scopes: [memoryScopeOf(c.principal)],
+        scopes: [formation.scope],
         excludeSensitivities: OWNER_RECALL_EXCLUDED,
-        provenance: owner ? "owner" : "peer_agent",
-        sourceId: peerSourceOf(c.principal),
-        perTurnLimit: m.identityDoc?.memory.per_turn_limit ?? DEFAULT_PER_TURN_LIMIT,
-        confidenceThreshold: m.identityDoc?.memory.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+        provenance: formation.provenance,
+        sourceId: formation.sourceId,
+        perTurnLimit: formation.perTurnLimit,
+        confidenceThreshold: formation.confidenceThreshold,
         tools: turnTools.tools,
         offered: turnTools.offered,
         gate: turnTools.gate,

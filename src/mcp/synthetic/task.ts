@@ -5,7 +5,7 @@ import { isOwner, principalLabel } from "../../principal.js";
 import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
 import { runTask } from "../../agent/task-runner.js";
-import { aiTurnTools, publicContext } from "./ai-turn-context.js";
+import { aiTurnTools, publicContext, turnMemories } from "./ai-turn-context.js";
 import { aiModules } from "./ai-modules.js";
 import { toolContextFor } from "../tool-context.js";
 
@@ -74,7 +74,6 @@ export const taskTool: SyntheticTool = {
       timeoutMs: m.taskTimeoutMs,
       clock: m.clock,
       invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const),
-      memoriesFormed: 0,
       signal: c.signal,
       note,
     };
@@ -96,6 +95,8 @@ export const taskTool: SyntheticTool = {
         gate: t.gate,
         onToolCall: t.onToolCall,
         onTurn: t.recordTurn,
+        // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
+        memories: { formation: turnMemories(m, c.principal), counted: !overHttp },
       });
     } else {
       const served = m.registry.list({ overHttp });

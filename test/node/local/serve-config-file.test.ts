@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readConfigFile } from "../../../local-stdio/src/config-file.js";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../src/server/config.js";
+import { readAiSettings } from "../../../src/server/ai-config.js";
 import { callText, connectStdio, initMotebit, tempDir } from "./helpers/local-cli.js";
 
 const RELAY = "ab".repeat(32);
@@ -34,7 +35,7 @@ describe("the serve config file", () => {
     );
     expect(cfg.privateKeyPath).toBe(join(tmp.dir, "keys/motebit.key"));
     expect(cfg.dataDir).toBe(join(tmp.dir, "state"));
-    expect(cfg.taskTimeoutMs).toBe(5000);
+    expect(readAiSettings({}, { direct: true, hasAiBinding: false }, cfg.file).taskTimeoutMs).toBe(5000);
     expect(cfg.server).toMatchObject({ authToken: "tok", relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
     expect(cfg.server.knownCallers.get("peer-1")).toEqual({ publicKeyHex: CALLER_KEY, trust: "trusted" });
   });
@@ -53,14 +54,22 @@ describe("the serve config file", () => {
     [{ relayTrust: "abc" }, /relayTrust must be a 32-byte Ed25519 public key/],
     [{ knownCallers: { x: { public_key: "zz" } } }, /knownCallers\["x"\]\.public_key/],
     [{ knownCallers: { x: { public_key: CALLER_KEY, trust: "owner" } } }, /knownCallers\["x"\]\.trust must be one of/],
-    [{ allowedOrigins: "https://a.example" }, /allowedOrigins must be an array/],
+    [{ allowedOrigins: 5 }, /allowedOrigins must be an array/],
     [{ allowedOrigins: ["ftp://a.example"] }, /allowedOrigins: "ftp:\/\/a.example" is not an origin/],
     [{ rateLimit: -1 }, /rateLimit must be a whole number/],
     [{ taskTimeoutMs: 0 }, /taskTimeoutMs must be a whole number of milliseconds/],
-    [{ durability: "FULL" }, /durability must be "normal" or "full"/],
+    [{ durability: "FULL" }, /durability must be one of normal, full, got "FULL"/],
     [[], /must be a JSON object/],
   ])("refuses %j", (value, message) => {
     expect(() => readConfigFile(write("bad.json", value))).toThrow(message);
+  });
+
+  it("the environment wins over the file for every setting; the file may use a setting's key or its environment name", () => {
+    const cfg = readConfigFile(write("both.json", { rateLimit: 30, MOTEBIT_RELAY_ID: "relay-file", relayForwardToken: "fwd" }), () => {}, { MOTEBIT_RATE_LIMIT: "7" });
+    expect(cfg.server).toMatchObject({ rateLimitPerMinute: 7, relayId: "relay-file", relayForwardToken: "fwd" });
+    expect(() => readConfigFile(write("badenv.json", {}), () => {}, { MOTEBIT_RATE_LIMIT: "many" })).toThrow(/^MOTEBIT_RATE_LIMIT must be a whole number/);
+    // A bad value in the file that the environment overrides is never used, so it stops nothing.
+    expect(readConfigFile(write("hidden.json", { taskTimeoutMs: 0 }), () => {}, { MOTEBIT_TASK_TIMEOUT_MS: "900" }).path).not.toBeNull();
   });
 
   it("warns when a file holding authToken is readable by others", () => {

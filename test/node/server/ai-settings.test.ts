@@ -1,7 +1,7 @@
 // Which mode, provider and model a host runs, from the names both hosts read (README "Adding AI reasoning").
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeoutFor } from "../../../src/server/ai-config.js";
-import { StartupError } from "../../../src/server/startup-error.js";
+import { StartupError } from "../../../src/settings/startup-error.js";
 
 const read = (env: Record<string, unknown>, o: { direct?: boolean; hasAiBinding?: boolean } = {}) =>
   readAiSettings(env, { direct: o.direct ?? false, hasAiBinding: o.hasAiBinding ?? false });

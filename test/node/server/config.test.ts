@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readIdentitySecrets, readServerConfig } from "../../../src/server/config.js";
 import { parseKnownCallers } from "../../../src/server/known-callers.js";
-import { StartupError } from "../../../src/server/startup-error.js";
+import { StartupError } from "../../../src/settings/startup-error.js";
 import keys from "../../fixtures/edge/keys.json";
 
 const KEY = keys.known_caller.public_key_hex;
@@ -24,6 +24,7 @@ describe("server config", () => {
       relayTrust: null,
       relayId: null,
       relayForwardToken: null,
+      fleetToken: null,
       allowedOrigins: [],
       rateLimitPerMinute: 600,
       maxBodyBytes: 1024 * 1024,

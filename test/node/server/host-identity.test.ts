@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
 import { loadHostIdentity } from "../../../src/server/identity.js";
-import { StartupError } from "../../../src/server/startup-error.js";
+import { StartupError } from "../../../src/settings/startup-error.js";
 import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";
 
