@@ -1,5 +1,5 @@
 import type { CallContext, MotebitContext } from "./context.js";
-import type { JsonRpcResponse } from "./jsonrpc.js";
+import type { ClassifiedMessage, JsonRpcResponse } from "./jsonrpc.js";
 import { classifyMessage, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
 import { toolsListFor } from "./catalog.js";
@@ -110,8 +110,12 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
  * One decoded JSON-RPC message in, at most one response out (null for notifications and client responses).
  * Transport concerns — framing, sessions, auth, cancellation, routing client responses — belong to the host.
  */
-export async function dispatch(m: MotebitContext, c: CallContext, message: unknown): Promise<JsonRpcResponse | null> {
-  const msg = classifyMessage(message);
+export function dispatch(m: MotebitContext, c: CallContext, message: unknown): Promise<JsonRpcResponse | null> {
+  return dispatchClassified(m, c, classifyMessage(message));
+}
+
+/** dispatch for a message its host has already classified (the HTTP endpoint does so while reading the body). */
+export async function dispatchClassified(m: MotebitContext, c: CallContext, msg: ClassifiedMessage): Promise<JsonRpcResponse | null> {
   if (msg.kind === "response" || msg.kind === "notification") return null;
   if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
   const { id, method, params } = msg.message;

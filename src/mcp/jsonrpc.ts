@@ -56,6 +56,9 @@ function isId(v: unknown): v is JsonRpcId {
   return typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 }
 
+/** What a server acts on: a classified request or notification (a host routes client responses itself). */
+export type RpcMessage = Extract<ClassifiedMessage, { kind: "request" | "notification" }>;
+
 /** Sorts one decoded JSON value into request / notification / client response / invalid. */
 export function classifyMessage(v: unknown): ClassifiedMessage {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {

@@ -1,6 +1,6 @@
 // The stateless half of the Streamable HTTP endpoint: everything decided from the request alone, before any
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
-import { classifyMessage, INVALID_REQUEST, PARSE_ERROR } from "../mcp/jsonrpc.js";
+import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, type RpcMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
 import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { fromUtf8 } from "../protocol/index.js";
@@ -20,17 +20,18 @@ export type McpCall = {
   sessionId: string | null;
 } & (
   | { method: "DELETE" }
-  | {
+  | ({
       method: "POST";
       mode: ResponseMode;
       /** The client accepts text/event-stream: messages sent before the result may ride on this POST's answer. */
       sse?: boolean;
-      kind: "request" | "notification" | "response";
-      message: unknown;
       /** Set for a 2026-07-28 request: served without a session, from what it declares. */
       stateless?: StatelessEnvelope;
-    }
+    } & PostedMessage)
 );
+
+/** The body, classified once (here): what the server acts on, or a client's response to one of our requests. */
+export type PostedMessage = RpcMessage | { kind: "response"; message: unknown };
 
 export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -93,7 +94,7 @@ export function isJsonContentType(value: string | null): boolean {
 }
 
 /** Decodes and classifies a POST body: one JSON-RPC message, never a batch. */
-export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "notification" | "response"; message: unknown }> {
+export function parseMessage(bytes: Uint8Array): Prepared<PostedMessage> {
   // Before JSON.parse: a cheap linear scan, so a deeply nested body never reaches anything that recurses.
   if (nestsDeeperThan(bytes)) return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, tooDeepMessage()) };
   let message: unknown;
@@ -107,7 +108,7 @@ export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "n
   }
   const c = classifyMessage(message);
   if (c.kind === "invalid") return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, `Invalid Request: ${c.reason}`) };
-  return { ok: true, value: { kind: c.kind, message } };
+  return { ok: true, value: c.kind === "response" ? { kind: "response", message } : c };
 }
 
 /** POST /mcp: Accept, protocol version, body cap, JSON, no batch. The caller has already authenticated it. */
