@@ -4,7 +4,7 @@
 // handlers driven by the AI SDK's generateText in the same process. The ratio is what motebit adds to the SDK.
 // Cost is process CPU time per task (all threads, so WebCrypto's thread pool counts), measured in alternating rounds
 // with the best round of each kept: on a shared, loaded machine wall-clock mostly measures the neighbours.
-// Run: npx tsx bench/agent/run.ts   (bounded: about 15 s)
+// Run: npx tsx bench/agent/run.ts [rounds=3]   (bounded: about 5 s per round)
 import { generateText, jsonSchema, stepCountIs, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import type { LanguageModelV4Content } from "@ai-sdk/provider";
@@ -16,7 +16,7 @@ import { memorySql } from "../../test/node/helpers/sqlite.js";
 import { NO_CLIENT } from "../../src/tools/invoke.js";
 
 const WINDOW_MS = 1_000;
-const ROUNDS = 3;
+const ROUNDS = Number(process.argv[2] ?? 3);
 const SEED = "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20";
 const USAGE = {
   inputTokens: { total: 10, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },

@@ -73,10 +73,12 @@ export const taskTool: SyntheticTool = {
     let receipt;
     progress(2, 3, "tool running");
     if (m.llm !== null) {
-      // AI mode: the AI SDK loads only here, so direct mode never pays for it.
+      // AI mode: the AI SDK loads only here, so direct mode never pays for it. The turn's audit rows are written
+      // with the receipt, in one transaction; a turn that throws still leaves its rows.
       const { runAiTask } = await aiModules();
-      const t = aiTurnTools(m, c, delegatedScope);
-      receipt = await runAiTask({
+      const audit = m.audit.batch();
+      const t = aiTurnTools(m, c, delegatedScope, audit);
+      const signed = await runAiTask({
         ...common,
         llm: m.llm,
         system: publicContext(m, c.principal),
@@ -85,7 +87,12 @@ export const taskTool: SyntheticTool = {
         gate: t.gate,
         onToolCall: t.onToolCall,
         onTurn: t.recordTurn,
+      }).catch((e: unknown) => {
+        audit.commit();
+        throw e;
       });
+      audit.commit(() => m.ledger.append(signed, caller));
+      receipt = signed;
     } else {
       const served = m.registry.list({ overHttp });
       // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
@@ -97,8 +104,8 @@ export const taskTool: SyntheticTool = {
         gate: (toolName) =>
           decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance }),
       });
+      m.ledger.append(receipt, caller);
     }
-    m.ledger.append(receipt, caller);
     progress(3, 3, "receipt signed");
     return okJson(receipt);
   },
