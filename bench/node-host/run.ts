@@ -3,15 +3,14 @@
 //   static:   the static bearer token (no signature check, no jti)
 //   sdk:      a bare MCP SDK 1.32 server (McpServer + StreamableHTTPServerTransport, JSON answers, no auth)
 //   canned:   node:http answering every POST with one canned JSON-RPC result: the floor of HTTP + the client here
-// Sides take turns in interleaved rounds, so the neighbours' load drifts over all of them alike. Each side reports
-// requests/s, p50 latency and process CPU µs per request (client and server together: they share the process).
+// The servers run in one child process (servers.ts), the client here. Sides take turns in interleaved rounds, so the
+// neighbours' load drifts over all of them alike. Each side reports requests/s, p50 latency, and the CPU µs per
+// request of the server process (all its threads: WebCrypto's pool counts) and of this client.
 //   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10]
-import { createServer, type Server } from "node:http";
+import { fork, type ChildProcess } from "node:child_process";
 import { loadavg } from "node:os";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
-import { freePort } from "../../test/node/edge/local-edge.js";
-import { startBaseline, startNodeApp } from "../edge/node-servers.js";
 
 const N = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -28,7 +27,20 @@ interface Side {
 interface Figures {
   rps: number;
   p50: number;
+  /** Server process CPU per request. */
   cpuUs: number;
+  /** This (client) process's CPU per request. */
+  clientUs: number;
+}
+
+type Cpu = { user: number; system: number };
+
+/** The server process's CPU so far, asked over IPC. */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve((m as { cpu: Cpu }).cpu.user + (m as { cpu: Cpu }).cpu.system));
+    child.send("cpu");
+  });
 }
 
 async function post(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
@@ -64,29 +76,12 @@ async function mcpSide(name: string, url: string, auth: (i: number) => Record<st
   };
 }
 
-/** node:http reading the body and answering one fixed JSON-RPC result: no parsing, no MCP, no auth. */
-async function startCanned(): Promise<{ url: string; close(): Promise<void> }> {
-  const answer = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "canned" }] } });
-  const server: Server = createServer((req, res) => {
-    req.on("data", () => {});
-    req.on("end", () => {
-      res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(answer);
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  };
-}
-
-/** `count` calls of one side, CONCURRENCY loops: wall ms, CPU µs and each call's latency. */
-async function batch(side: Side, first: number, count: number): Promise<{ ms: number; cpuUs: number; latencies: number[] }> {
+/** `count` calls of one side, CONCURRENCY loops: wall ms, server and client CPU µs, and each call's latency. */
+async function batch(child: ChildProcess, side: Side, first: number, count: number): Promise<{ ms: number; cpuUs: number; clientUs: number; latencies: number[] }> {
   let next = first;
   const end = first + count;
   const latencies: number[] = [];
+  const server0 = await serverCpu(child);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const worker = async () => {
@@ -98,27 +93,29 @@ async function batch(side: Side, first: number, count: number): Promise<{ ms: nu
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  return { ms: performance.now() - t0, cpuUs: cpu.user + cpu.system, latencies };
+  return { ms, cpuUs: (await serverCpu(child)) - server0, clientUs: cpu.user + cpu.system, latencies };
 }
 
-async function measure(sides: Side[]): Promise<Figures[]> {
+async function measure(child: ChildProcess, sides: Side[]): Promise<Figures[]> {
   const per = Math.ceil(N / ROUNDS);
   const next = sides.map(() => 0);
-  const acc = sides.map(() => ({ ms: 0, cpuUs: 0, latencies: [] as number[] }));
-  for (let k = 0; k < sides.length; k++) next[k] += (await batch(sides[k], next[k], WARMUP)).latencies.length;
+  const acc = sides.map(() => ({ ms: 0, cpuUs: 0, clientUs: 0, latencies: [] as number[] }));
+  for (let k = 0; k < sides.length; k++) next[k] += (await batch(child, sides[k], next[k], WARMUP)).latencies.length;
   for (let r = 0; r < ROUNDS; r++) {
     for (let k = 0; k < sides.length; k++) {
-      const b = await batch(sides[k], next[k], per);
+      const b = await batch(child, sides[k], next[k], per);
       next[k] += per;
       acc[k].ms += b.ms;
       acc[k].cpuUs += b.cpuUs;
+      acc[k].clientUs += b.clientUs;
       acc[k].latencies.push(...b.latencies);
     }
   }
   return acc.map((a) => {
     const l = a.latencies.sort((x, y) => x - y);
-    return { rps: (l.length * 1000) / a.ms, p50: l[Math.floor(l.length / 2)], cpuUs: a.cpuUs / l.length };
+    return { rps: (l.length * 1000) / a.ms, p50: l[Math.floor(l.length / 2)], cpuUs: a.cpuUs / l.length, clientUs: a.clientUs / l.length };
   });
 }
 
@@ -130,9 +127,14 @@ async function main() {
     // High enough never to refuse, so the bucket's work is still measured.
     MOTEBIT_RATE_LIMIT: "1000000",
   };
-  const nodeApp = await startNodeApp(env);
-  const sdk = await startBaseline();
-  const canned = await startCanned();
+  const child = fork(new URL("./servers.ts", import.meta.url).pathname, [JSON.stringify(env)], { execArgv: ["--import", "tsx"] });
+  const urls = await new Promise<{ nodeApp: string; sdk: string; canned: string }>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { urls: { nodeApp: string; sdk: string; canned: string } }).urls));
+    child.once("exit", (code) => reject(new Error(`the servers' process exited (${code}) before listening`)));
+  });
+  const nodeApp = { url: urls.nodeApp };
+  const sdk = { url: urls.sdk };
+  const canned = { url: urls.canned };
   try {
     // Minted up front, each used once, so the figures are the server's work and not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
@@ -159,23 +161,22 @@ async function main() {
       cannedSide,
     ];
     const load = loadavg().map((x) => x.toFixed(2)).join(" ");
-    const [s, st, b, c] = await measure(sides);
+    const [s, st, b, c] = await measure(child, sides);
     const line = (name: string, f: Figures) =>
-      `  ${name.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req`;
+      `  ${name.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   server cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req   client cpu ${f.clientUs.toFixed(0).padStart(5)} µs/req`;
     console.log(`tools/call echo over HTTP, motebit-local vs baselines: ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (Node ${process.version}; load ${load} at start, ${loadavg().map((x) => x.toFixed(2)).join(" ")} at end)`);
     console.log(line("signed", s));
     console.log(line("static", st));
     console.log(line("sdk", b));
     console.log(line("canned", c));
-    const ratio = (x: Figures, y: Figures) => `throughput ${(x.rps / y.rps).toFixed(2)}x, cpu/req ${(x.cpuUs / y.cpuUs).toFixed(2)}x`;
+    const ratio = (x: Figures, y: Figures) => `throughput ${(x.rps / y.rps).toFixed(2)}x, server cpu/req ${(x.cpuUs / y.cpuUs).toFixed(2)}x`;
     console.log(`  signed/canned: ${ratio(s, c)}   (goal: throughput ≥ 0.8x)`);
     console.log(`  signed/sdk:    ${ratio(s, b)}   (goal: throughput ≥ 1.15x)`);
     console.log(`  static/canned: ${ratio(st, c)}`);
     console.log(`  static/sdk:    ${ratio(st, b)}`);
   } finally {
-    await canned.close();
-    await sdk.close();
-    await nodeApp.close();
+    child.send("stop");
+    await new Promise((r) => child.once("exit", r));
   }
 }
 
