@@ -5,7 +5,7 @@ import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/
 import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
-import { readBodyCapped } from "./body.js";
+import { readRequestBody } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { echo } from "../protocol/echo.js";
@@ -121,7 +121,7 @@ export async function preparePost(
   if (mode === null) {
     return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
   }
-  const body = await readBodyCapped(request.body, maxBodyBytes);
+  const body = await readRequestBody(request, maxBodyBytes);
   if (!body.ok) {
     const response =
       body.why === "too_large" ? tooLarge(maxBodyBytes) : rpcErrorResponse(400, TRANSPORT_ERROR, "Bad Request: the body ended before it was complete");
