@@ -60,19 +60,22 @@ function acceptRanges(accept: string): { type: string; q: number }[] {
   });
 }
 
-/** Whether the client takes an SSE stream at all (for messages sent before the result). */
-export function acceptsEventStream(accept: string | null): boolean {
-  return accept !== null && acceptQuality(acceptRanges(accept), "text/event-stream") > 0;
-}
-
 /** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
 export function responseMode(accept: string | null): ResponseMode | null {
-  if (accept === null || accept.trim() === "") return "json";
+  return negotiate(accept).mode;
+}
+
+/**
+ * The Accept header read once: the answer's mode, and whether the client takes an SSE stream at all (so messages
+ * sent before the result may ride on this POST's answer).
+ */
+function negotiate(accept: string | null): { mode: ResponseMode | null; sse: boolean } {
+  if (accept === null || accept.trim() === "") return { mode: "json", sse: false };
   const ranges = acceptRanges(accept);
   const json = acceptQuality(ranges, "application/json");
   const sse = acceptQuality(ranges, "text/event-stream");
-  if (json <= 0 && sse <= 0) return null;
-  return sse > json ? "sse" : "json";
+  if (json <= 0 && sse <= 0) return { mode: null, sse: false };
+  return { mode: sse > json ? "sse" : "json", sse: sse > 0 };
 }
 
 /** 400 for an MCP-Protocol-Version we do not speak; an absent header means 2025-03-26 (MCP spec), which we do. */
@@ -117,7 +120,7 @@ export async function preparePost(
   auth: { principal: PeerPrincipal; jti: JtiClaim | null },
   maxBodyBytes: number,
 ): Promise<Prepared<McpCall>> {
-  const mode = responseMode(request.headers.get("Accept"));
+  const { mode, sse } = negotiate(request.headers.get("Accept"));
   if (mode === null) {
     return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
   }
@@ -160,7 +163,7 @@ export async function preparePost(
       sessionId: request.headers.get(SESSION_HEADER),
       method: "POST",
       mode,
-      sse: acceptsEventStream(request.headers.get("Accept")),
+      sse,
       ...parsed.value,
       ...(revision.stateless && { stateless: revision.envelope }),
     },
