@@ -12,9 +12,9 @@ import { AuditLog } from "./agent/audit-log.js";
 import { CredentialStore } from "./agent/credential-store.js";
 import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
-import { dispatch } from "./mcp/dispatcher.js";
+import { dispatch, dispatchClassified } from "./mcp/dispatcher.js";
 import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
-import type { JsonRpcResponse } from "./mcp/jsonrpc.js";
+import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import type { Principal } from "./principal.js";
 import type { RelayStatus } from "./relay/relay-loop.js";
 import type { RelayTaskLookup } from "./relay/task-lookup.js";
@@ -120,19 +120,23 @@ export class Motebit implements MotebitContext {
    * One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it.
    * The host also passes the way back to the client and the session's state (both optional for one-off calls).
    */
-  handleRpc(
-    message: unknown,
-    ctx: { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState },
-  ): Promise<JsonRpcResponse | null> {
-    return dispatch(
-      this,
-      {
-        principal: ctx.principal,
-        signal: ctx.signal ?? new AbortController().signal,
-        channel: ctx.channel ?? NO_CHANNEL,
-        session: ctx.session ?? newSessionState(),
-      },
-      message,
-    );
+  handleRpc(message: unknown, ctx: RpcContext): Promise<JsonRpcResponse | null> {
+    return dispatch(this, callContext(ctx), message);
   }
+
+  /** handleRpc for a message the host has already classified (the HTTP endpoint), so it is not classified twice. */
+  handleClassified(message: PostedMessage, ctx: RpcContext): Promise<JsonRpcResponse | null> {
+    return dispatchClassified(this, callContext(ctx), message);
+  }
+}
+
+type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState };
+
+function callContext(ctx: RpcContext) {
+  return {
+    principal: ctx.principal,
+    signal: ctx.signal ?? new AbortController().signal,
+    channel: ctx.channel ?? NO_CHANNEL,
+    session: ctx.session ?? newSessionState(),
+  };
 }

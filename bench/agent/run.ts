@@ -3,8 +3,10 @@
 // rows, the per-turn usage row, the signed receipt and the ledger; "raw" is the same model and the same two tool
 // handlers driven by the AI SDK's generateText in the same process. The ratio is what motebit adds to the SDK.
 // Cost is process CPU time per task (all threads, so WebCrypto's thread pool counts), measured in alternating rounds
-// with the best round of each kept: on a shared, loaded machine wall-clock mostly measures the neighbours.
-// Run: npx tsx bench/agent/run.ts   (bounded: about 15 s)
+// with the best round of each kept (and the median of each round's own difference): on a shared, loaded machine
+// wall-clock mostly measures the neighbours.
+// Run: npx tsx bench/agent/run.ts [rounds=3]   (bounded: about 5 s per round)
+import { loadavg } from "node:os";
 import { generateText, jsonSchema, stepCountIs, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import type { LanguageModelV4Content } from "@ai-sdk/provider";
@@ -16,7 +18,7 @@ import { memorySql } from "../../test/node/helpers/sqlite.js";
 import { NO_CLIENT } from "../../src/tools/invoke.js";
 
 const WINDOW_MS = 1_000;
-const ROUNDS = 3;
+const ROUNDS = Number(process.argv[2] ?? 3);
 const SEED = "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20";
 const USAGE = {
   inputTokens: { total: 10, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -96,12 +98,21 @@ const raw = async () => {
 const best = (x: { cpu: number; wall: number }, y: { cpu: number; wall: number }) => ({ cpu: Math.min(x.cpu, y.cpu), wall: Math.min(x.wall, y.wall) });
 let a = { cpu: Infinity, wall: Infinity };
 let b = { cpu: Infinity, wall: Infinity };
+// Each round's own difference too: both halves of a round see about the same neighbours, so the median of the
+// per-round differences is steadier on a loaded machine than the difference of the two bests.
+const deltas: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
-  b = best(b, await cost(raw));
-  a = best(a, await cost(ours));
+  const rawRound = await cost(raw);
+  const oursRound = await cost(ours);
+  deltas.push(oursRound.cpu - rawRound.cpu);
+  b = best(b, rawRound);
+  a = best(a, oursRound);
 }
+const median = [...deltas].sort((x, y) => x - y)[Math.floor(deltas.length / 2)];
 const f = (x: number) => `${x.toFixed(0).padStart(6)} µs`;
 console.log(`AI loop overhead: one task, two tool calls, zero-latency scripted model (best of ${ROUNDS} rounds of ${WINDOW_MS} ms; Node ${process.version})`);
 console.log(`  raw generateText (same model, same handlers)    cpu ${f(b.cpu)}/task   wall ${f(b.wall)}/task`);
 console.log(`  motebit_task in AI mode (gate, audit, receipt)  cpu ${f(a.cpu)}/task   wall ${f(a.wall)}/task`);
-console.log(`  ratio (cpu): ${(a.cpu / b.cpu).toFixed(2)}x the SDK alone, +${(a.cpu - b.cpu).toFixed(0)} µs/task (goal ≤ 1.15x); wall ratio ${(a.wall / b.wall).toFixed(2)}x`);
+console.log(`  ratio (cpu): ${(a.cpu / b.cpu).toFixed(2)}x the SDK alone, +${(a.cpu - b.cpu).toFixed(0)} µs/task (goal: at most +300 µs); wall ratio ${(a.wall / b.wall).toFixed(2)}x`);
+console.log(`  median of the ${ROUNDS} rounds' own differences (cpu): +${median.toFixed(0)} µs/task`);
+console.log(`  load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);

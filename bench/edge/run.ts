@@ -9,21 +9,10 @@
 //             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
-import { createServer, type Server } from "node:http";
-import { randomUUID } from "node:crypto";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { z } from "zod";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
-import { freePort, startLocalEdge } from "../../test/node/edge/local-edge.js";
-import exampleTools from "../../examples/tools/index.js";
-import { systemClock } from "../../src/ports.js";
-import { readServerConfig } from "../../src/server/config.js";
-import { createHostMotebit } from "../../src/server/host-motebit.js";
-import { ToolRegistry } from "../../src/tools/registry.js";
-import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
-import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
+import { startLocalEdge } from "../../test/node/edge/local-edge.js";
+import { startBaseline, startNodeApp } from "./node-servers.js";
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -140,51 +129,6 @@ async function measure(sides: { name: string; one: (i: number) => Promise<void>;
     const seconds = busy[k] / 1000;
     return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99) };
   });
-}
-
-/** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
-async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
-  const sql = openSqlite(":memory:");
-  const config = readServerConfig(env);
-  const motebit = await createHostMotebit({
-    sql,
-    clock: systemClock,
-    secrets: { privateKeyHex: env.MOTEBIT_PRIVATE_KEY, identityFileText: null },
-    config,
-    tools: ToolRegistry.fromModule(exampleTools),
-  });
-  const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
-  return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };
-}
-
-/** The baseline: the SDK's own server, one stateful session, JSON responses, the same echo tool. */
-async function startBaseline(): Promise<{ url: string; close(): Promise<void> }> {
-  const mcp = new McpServer({ name: "baseline", version: "1.0.0" });
-  mcp.registerTool("echo", { description: "Returns the text it is given.", inputSchema: { text: z.string() } }, async ({ text }) => ({
-    content: [{ type: "text", text }],
-  }));
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
-  await mcp.connect(transport);
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined;
-      transport.handleRequest(req, res, body).catch((e) => {
-        res.statusCode = 500;
-        res.end(String(e));
-      });
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: async () => {
-      await mcp.close();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
 }
 
 function row(r: Result): string {

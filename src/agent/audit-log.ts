@@ -56,7 +56,22 @@ export const AUDIT_MAX_ENTRIES = 100_000;
 /** Trimming runs once per this many records, not on every call. */
 const PRUNE_EVERY = 500;
 
-export class AuditLog {
+/** One row as a caller records it; `args` is stored only as its 200-character preview. */
+export interface AuditRecord {
+  tool: string;
+  caller: string;
+  args: unknown;
+  outcome: AuditOutcome;
+  at: number;
+  turn?: TurnUsage;
+}
+
+/** Where rows go: the log itself (each row written at once) or a task's batch. */
+export interface AuditSink {
+  record(e: AuditRecord): void;
+}
+
+export class AuditLog implements AuditSink {
   private sinceTrim = 0;
 
   constructor(
@@ -86,8 +101,28 @@ export class AuditLog {
     }
   }
 
-  /** `args` is stored only as its 200-character preview. */
-  record(e: { tool: string; caller: string; args: unknown; outcome: AuditOutcome; at: number; turn?: TurnUsage }): void {
+  /** Writes the row now, in its own statement. */
+  record(e: AuditRecord): void {
+    this.insert(e);
+  }
+
+  /**
+   * A sink that holds a task's rows until `commit`, which writes them in one transaction together with the task's
+   * other writes (its receipt): one commit per task instead of one per row, and the rows land with the receipt.
+   */
+  batch(): AuditBatch {
+    const rows: AuditRecord[] = [];
+    return {
+      record: (e) => void rows.push(e),
+      commit: (also) =>
+        this.sql.transaction(() => {
+          for (const e of rows.splice(0)) this.insert(e);
+          also?.();
+        }),
+    };
+  }
+
+  private insert(e: AuditRecord): void {
     this.sql.run(
       "INSERT INTO audit_log (at, tool, caller, args_preview, outcome, input_tokens, output_tokens, denials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       e.at,
@@ -126,4 +161,9 @@ export class AuditLog {
         ...(r.input_tokens !== null ? { turn: { inputTokens: r.input_tokens, outputTokens: r.output_tokens ?? 0, denials: r.denials ?? 0 } } : {}),
       }));
   }
+}
+
+export interface AuditBatch extends AuditSink {
+  /** Writes the rows held so far, then `also`, in one transaction; the batch may be used again after. */
+  commit(also?: () => void): void;
 }

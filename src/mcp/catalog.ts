@@ -23,8 +23,43 @@ export interface CatalogEntry {
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
 }
 
-/** Every tool this principal can see: the synthetic tools this motebit offers, then its served tools (never localOnly or owner-only over HTTP). */
-export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
+/** A motebit's catalogs, one per principal kind, as of one registry generation. */
+interface CachedCatalogs {
+  generation: number;
+  byKind: Map<Principal["kind"], { entries: readonly CatalogEntry[]; byName: Map<string, CatalogEntry> }>;
+}
+
+const cache = new WeakMap<MotebitContext, CachedCatalogs>();
+
+/**
+ * Every tool this principal can see, built once per principal kind and kept until the registry changes: what a
+ * principal sees depends only on its kind (owner or peer), the motebit's fixed type and the registry's tools.
+ * The entries are shared between calls: read them, never change them.
+ */
+export function catalogFor(m: MotebitContext, p: Principal): readonly CatalogEntry[] {
+  return cachedCatalog(m, p).entries;
+}
+
+function cachedCatalog(m: MotebitContext, p: Principal) {
+  let c = cache.get(m);
+  if (c === undefined || c.generation !== m.registry.generation) {
+    c = { generation: m.registry.generation, byKind: new Map() };
+    cache.set(m, c);
+  }
+  let built = c.byKind.get(p.kind);
+  if (built === undefined) {
+    const entries = buildCatalog(m, p);
+    const byName = new Map<string, CatalogEntry>();
+    // The first entry of a name wins, as a search of the list would find it.
+    for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
+    built = { entries, byName };
+    c.byKind.set(p.kind, built);
+  }
+  return built;
+}
+
+/** The synthetic tools this motebit offers, then its served tools (never localOnly or owner-only over HTTP). */
+function buildCatalog(m: MotebitContext, p: Principal): CatalogEntry[] {
   const entries: CatalogEntry[] = SYNTHETIC_TOOLS.filter((t) => t.offered(m) && (!t.ownerOnly || p.kind === "owner")).map((t) => ({
     name: t.name,
     description: t.description,
@@ -52,7 +87,7 @@ export function catalogFor(m: MotebitContext, p: Principal): CatalogEntry[] {
 }
 
 export function findTool(m: MotebitContext, p: Principal, name: string): CatalogEntry | undefined {
-  return catalogFor(m, p).find((e) => e.name === name);
+  return cachedCatalog(m, p).byName.get(name);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CallContext, MotebitContext } from "./context.js";
-import type { JsonRpcResponse } from "./jsonrpc.js";
+import type { ClassifiedMessage, JsonRpcResponse, PostedMessage } from "./jsonrpc.js";
 import { classifyMessage, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
 import { toolsListFor } from "./catalog.js";
@@ -122,9 +122,22 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
  */
 export async function dispatch(m: MotebitContext, c: CallContext, message: unknown): Promise<JsonRpcResponse | null> {
   const msg = classifyMessage(message);
+  if (msg.kind === "response") {
+    refuseBadParams(m, c, message);
+    return null;
+  }
+  return dispatchClassified(m, c, msg);
+}
+
+/** dispatch for a message its host has already classified (the HTTP endpoint does so while reading the body). */
+export async function dispatchClassified(m: MotebitContext, c: CallContext, msg: ClassifiedMessage | PostedMessage): Promise<JsonRpcResponse | null> {
   if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
-  const bad = refuseBadParams(m, c, message);
-  if (msg.kind === "response" || msg.kind === "notification") return null;
+  if (msg.kind !== "request") {
+    // Nothing to answer, but a wrong-typed field is still refused on the record.
+    if ("message" in msg) refuseBadParams(m, c, msg.message);
+    return null;
+  }
+  const bad = refuseBadParams(m, c, msg.message);
   if (bad !== null) return rpcError(msg.message.id, bad.code, bad.message);
   const { id, method, params } = msg.message;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;

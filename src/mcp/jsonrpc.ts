@@ -56,6 +56,12 @@ function isId(v: unknown): v is JsonRpcId {
   return typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 }
 
+/** What a server acts on: a classified request or notification (a host routes client responses itself). */
+export type RpcMessage = Extract<ClassifiedMessage, { kind: "request" | "notification" }>;
+
+/** A body classified once by its host: what the server acts on, or a client's response to one of our requests. */
+export type PostedMessage = RpcMessage | { kind: "response"; message: unknown };
+
 /** Sorts one decoded JSON value into request / notification / client response / invalid. */
 export function classifyMessage(v: unknown): ClassifiedMessage {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {

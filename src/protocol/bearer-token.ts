@@ -51,10 +51,15 @@ export async function mintBearerToken(
   return base64urlEncode(p) + "." + base64urlEncode(await signer.sign(p));
 }
 
-type Parsed = { ok: true; claims: TokenClaims; payloadBytes: Uint8Array; signature: Uint8Array } | { ok: false; reason: TokenReason };
+/** A token that passed parseBearerToken: its claims and the exact bytes its signature covers. */
+export interface ParsedToken {
+  claims: TokenClaims;
+  payloadBytes: Uint8Array;
+  signature: Uint8Array;
+}
 
 /** Structure only: two base64url parts, a JSON object payload, the suite, the required claims. No signature or time check. */
-export function parseBearerToken(token: string): Parsed {
+export function parseBearerToken(token: string): ({ ok: true } & ParsedToken) | { ok: false; reason: TokenReason } {
   if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_CHARS) return { ok: false, reason: "token_unparseable" };
   const dot = token.indexOf(".");
   if (dot <= 0) return { ok: false, reason: "token_unparseable" };
@@ -100,7 +105,15 @@ export async function verifyBearerToken(
   opts?: { now?: number; skewMs?: number },
 ): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: TokenReason }> {
   const parsed = parseBearerToken(token);
-  if (!parsed.ok) return parsed;
+  return parsed.ok ? verifyParsedToken(parsed, publicKeyHex, opts) : parsed;
+}
+
+/** verifyBearerToken for a token already parsed (a caller that read its claims first does not parse it twice). */
+export async function verifyParsedToken(
+  parsed: ParsedToken,
+  publicKeyHex: string,
+  opts?: { now?: number; skewMs?: number },
+): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: TokenReason }> {
   if (typeof publicKeyHex !== "string" || !/^[0-9a-fA-F]{64}$/.test(publicKeyHex)) return { ok: false, reason: "no_key_for_caller" };
   if (!(await verifySignature(publicKeyHex, parsed.payloadBytes, parsed.signature))) return { ok: false, reason: "signature_invalid" };
   const now = opts?.now ?? Date.now();

@@ -2,7 +2,7 @@
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
-import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyBearerToken, type TokenReason } from "../protocol/index.js";
+import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason } from "../protocol/index.js";
 import type { KnownCallers } from "./known-callers.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
@@ -104,7 +104,7 @@ export async function verifySignedToken(
 
   const caller = resolveCallerKey(claims.mid, settings, identity);
   if (caller === null) return refuse(tokenRefusal("no_key_for_caller"));
-  const verdict = await verifyBearerToken(token, caller.publicKeyHex, { now, skewMs: TOKEN_SKEW_MS });
+  const verdict = await verifyParsedToken(parsed, caller.publicKeyHex, { now, skewMs: TOKEN_SKEW_MS });
   if (!verdict.ok) {
     // Under the relay key a bad signature only means the relay did not sign it: we hold no key for this caller.
     const reason = caller.via === "relay" && verdict.reason === "signature_invalid" ? "no_key_for_caller" : verdict.reason;

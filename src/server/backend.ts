@@ -26,9 +26,9 @@ export function inProcessBackend(o: {
   config: ServerConfig;
   sql: SqlPort;
   clock: Clock;
-  motebit: { motebitId: string; publicKeyHex: string; handleRpc: RpcHandler };
+  motebit: { motebitId: string; publicKeyHex: string; handleClassified: RpcHandler };
 }): ServerBackend {
-  const endpoint = new McpEndpoint({ sql: o.sql, clock: o.clock, config: o.config, rpc: (m, ctx) => o.motebit.handleRpc(m, ctx) });
+  const endpoint = new McpEndpoint({ sql: o.sql, clock: o.clock, config: o.config, rpc: (m, ctx) => o.motebit.handleClassified(m, ctx) });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
   return {
     config: () => o.config,

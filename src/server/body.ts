@@ -27,6 +27,24 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen
   await reader.cancel();
 }
 
+/**
+ * A request's body against the cap. A body that declares a length within the cap cannot run past it (HTTP framing
+ * ends it there), so it is read whole by the host's own reader — under Node that skips building a web stream for
+ * every request; any other body is streamed and counted.
+ */
+export async function readRequestBody(request: Request, maxBytes: number): Promise<BodyRead> {
+  const declared = request.headers.get("Content-Length");
+  if (declared === null || !/^\d+$/.test(declared) || Number(declared) > maxBytes) return readBodyCapped(request.body, maxBytes);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await request.arrayBuffer());
+  } catch {
+    return { ok: false, why: "incomplete" };
+  }
+  // Fail closed should a host ever hand over more than was declared.
+  return bytes.byteLength > maxBytes ? { ok: false, why: "too_large" } : { ok: true, bytes };
+}
+
 export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead> {
   if (body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();

@@ -2,7 +2,7 @@
 // the edge, the process in Node): consume the jti, rate-limit the caller, check the session, run the message.
 import type { ClientChannel } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
-import { rpcError, RpcError, rpcResult, type JsonRpcId, type JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { rpcError, RpcError, rpcResult, type JsonRpcId, type JsonRpcResponse, type PostedMessage, type RpcMessage } from "../mcp/jsonrpc.js";
 import { declaresTasks, TASKS_EXTENSION } from "../mcp/tasks-extension.js";
 import { McpTasks, TASK_METHODS } from "./mcp-tasks.js";
 import { TaskStore } from "./task-store.js";
@@ -23,9 +23,9 @@ import { PostStream } from "./post-stream.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { SessionStore } from "./session-store.js";
 
-/** One JSON-RPC message for one principal (Motebit.handleRpc): a response, or null for notifications. */
+/** One classified JSON-RPC message for one principal (Motebit.handleClassified): a response, or null for notifications. */
 export type RpcHandler = (
-  message: unknown,
+  message: PostedMessage,
   ctx: { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState },
 ) => Promise<JsonRpcResponse | null>;
 
@@ -102,14 +102,14 @@ export class McpEndpoint {
       if (message.method === "notifications/cancelled") {
         this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
       }
-      await this.rpc(call.message, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
+      await this.rpc(call, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
       return new Response(null, { status: 202 });
     }
 
     const key = replyKey(scope, message.id);
     const controller = this.inFlight.begin(key);
     const stream = new PostStream(call.sse === true);
-    const done = this.rpc(call.message, { principal, signal: controller.signal, channel: this.channel(scope, stream), session });
+    const done = this.rpc(call, { principal, signal: controller.signal, channel: this.channel(scope, stream), session });
     const ended = done.finally(() => this.inFlight.end(key, controller));
     await Promise.race([ended, stream.opened]).catch(() => {});
     if (stream.started) {
@@ -163,7 +163,7 @@ export class McpEndpoint {
         throw new Error(`protocol ${envelope.protocolVersion} has no server-to-client requests (${method})`);
       },
     };
-    const done = this.rpc(call.message, { principal, signal: controller.signal, channel, session });
+    const done = this.rpc(call, { principal, signal: controller.signal, channel, session });
     const ended = done.finally(() => this.inFlight.end(key, controller));
     await Promise.race([ended, stream.opened]).catch(() => {});
     if (stream.started) {
@@ -188,7 +188,7 @@ export class McpEndpoint {
     const bad = clientMessageProblem(call.message);
     if (bad === null) return null;
     if (call.kind === "response" && bad.id !== null) this.replies.settle(replyKey(scope, bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
-    await this.rpc(call.message, ctx);
+    await this.rpc({ kind: call.kind, message: call.message } as PostedMessage, ctx);
     return jsonResponse(400, rpcError(null, bad.error.code, bad.error.message));
   }
 

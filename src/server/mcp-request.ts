@@ -1,11 +1,11 @@
 // The stateless half of the Streamable HTTP endpoint: everything decided from the request alone, before any
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
-import { classifyMessage, INVALID_REQUEST, PARSE_ERROR } from "../mcp/jsonrpc.js";
+import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
 import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
-import { readBodyCapped } from "./body.js";
+import { readRequestBody } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { echo } from "../protocol/echo.js";
@@ -20,17 +20,17 @@ export type McpCall = {
   sessionId: string | null;
 } & (
   | { method: "DELETE" }
-  | {
+  | ({
       method: "POST";
       mode: ResponseMode;
       /** The client accepts text/event-stream: messages sent before the result may ride on this POST's answer. */
       sse?: boolean;
-      kind: "request" | "notification" | "response";
-      message: unknown;
       /** Set for a 2026-07-28 request: served without a session, from what it declares. */
       stateless?: StatelessEnvelope;
-    }
+    } & PostedMessage)
 );
+
+export type { PostedMessage };
 
 export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -59,19 +59,22 @@ function acceptRanges(accept: string): { type: string; q: number }[] {
   });
 }
 
-/** Whether the client takes an SSE stream at all (for messages sent before the result). */
-export function acceptsEventStream(accept: string | null): boolean {
-  return accept !== null && acceptQuality(acceptRanges(accept), "text/event-stream") > 0;
-}
-
 /** JSON or SSE, as the client's Accept header prefers (JSON on a tie or no header); null when it takes neither. */
 export function responseMode(accept: string | null): ResponseMode | null {
-  if (accept === null || accept.trim() === "") return "json";
+  return negotiate(accept).mode;
+}
+
+/**
+ * The Accept header read once: the answer's mode, and whether the client takes an SSE stream at all (so messages
+ * sent before the result may ride on this POST's answer).
+ */
+function negotiate(accept: string | null): { mode: ResponseMode | null; sse: boolean } {
+  if (accept === null || accept.trim() === "") return { mode: "json", sse: false };
   const ranges = acceptRanges(accept);
   const json = acceptQuality(ranges, "application/json");
   const sse = acceptQuality(ranges, "text/event-stream");
-  if (json <= 0 && sse <= 0) return null;
-  return sse > json ? "sse" : "json";
+  if (json <= 0 && sse <= 0) return { mode: null, sse: false };
+  return { mode: sse > json ? "sse" : "json", sse: sse > 0 };
 }
 
 /** 400 for an MCP-Protocol-Version we do not speak; an absent header means 2025-03-26 (MCP spec), which we do. */
@@ -93,7 +96,7 @@ export function isJsonContentType(value: string | null): boolean {
 }
 
 /** Decodes and classifies a POST body: one JSON-RPC message, never a batch. */
-export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "notification" | "response"; message: unknown }> {
+export function parseMessage(bytes: Uint8Array): Prepared<PostedMessage> {
   // Before JSON.parse: a cheap linear scan, so a deeply nested body never reaches anything that recurses.
   if (nestsDeeperThan(bytes)) return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, tooDeepMessage()) };
   let message: unknown;
@@ -107,7 +110,7 @@ export function parseMessage(bytes: Uint8Array): Prepared<{ kind: "request" | "n
   }
   const c = classifyMessage(message);
   if (c.kind === "invalid") return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, `Invalid Request: ${c.reason}`) };
-  return { ok: true, value: { kind: c.kind, message } };
+  return { ok: true, value: c.kind === "response" ? { kind: "response", message } : c };
 }
 
 /** POST /mcp: Accept, protocol version, body cap, JSON, no batch. The caller has already authenticated it. */
@@ -116,11 +119,11 @@ export async function preparePost(
   auth: { principal: PeerPrincipal; jti: JtiClaim | null },
   maxBodyBytes: number,
 ): Promise<Prepared<McpCall>> {
-  const mode = responseMode(request.headers.get("Accept"));
+  const { mode, sse } = negotiate(request.headers.get("Accept"));
   if (mode === null) {
     return { ok: false, response: rpcErrorResponse(406, TRANSPORT_ERROR, "Not Acceptable: accept application/json or text/event-stream") };
   }
-  const body = await readBodyCapped(request.body, maxBodyBytes);
+  const body = await readRequestBody(request, maxBodyBytes);
   if (!body.ok) {
     const response =
       body.why === "too_large" ? tooLarge(maxBodyBytes) : rpcErrorResponse(400, TRANSPORT_ERROR, "Bad Request: the body ended before it was complete");
@@ -159,7 +162,7 @@ export async function preparePost(
       sessionId: request.headers.get(SESSION_HEADER),
       method: "POST",
       mode,
-      sse: acceptsEventStream(request.headers.get("Accept")),
+      sse,
       ...parsed.value,
       ...(revision.stateless && { stateless: revision.envelope }),
     },

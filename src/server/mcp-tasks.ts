@@ -83,8 +83,8 @@ export class McpTasks {
       statelessVersion: t.envelope.protocolVersion,
       taskAnswers: t.answers,
     };
-    const message = { jsonrpc: "2.0", id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
-    void this.rpc(message, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
+    const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
+    void this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
       .then(
         (response) => this.settle(taskId, response),
         () => this.store.update(taskId, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }),

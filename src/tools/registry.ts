@@ -72,6 +72,8 @@ export class ToolRegistry {
   private readonly sources = new Map<string, ServedTool[]>();
   private byName: Map<string, ServedTool>;
   private readonly listeners = new Set<() => void>();
+  /** Bumped whenever the set of tools is rebuilt (handlers included), so what is derived from it knows to rebuild too. */
+  private revision = 0;
 
   private constructor(
     tools: ServedTool[],
@@ -169,6 +171,11 @@ export class ToolRegistry {
     this.rebuild(before.length > 0);
   }
 
+  /** Changes whenever list/get could answer differently (a source replaced or removed). */
+  get generation(): number {
+    return this.revision;
+  }
+
   /** Called after every change to the set of tools; returns the unsubscribe function. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -178,6 +185,7 @@ export class ToolRegistry {
   private rebuild(changed: boolean): void {
     const all = [...this.moduleTools, ...[...this.sources.values()].flat()];
     this.byName = new Map(all.map((t) => [t.definition.name, t]));
+    this.revision++;
     if (changed) for (const l of this.listeners) l();
   }
 }

@@ -7,7 +7,7 @@ import { isOwner, principalLabel } from "../../principal.js";
 import { decide, type GateDecision } from "../../policy/gate.js";
 import { scopeAllows } from "../../protocol/index.js";
 import type { ServedTool } from "../../tools/types.js";
-import type { AuditOutcome } from "../../agent/audit-log.js";
+import type { AuditOutcome, AuditSink } from "../../agent/audit-log.js";
 import type { LoopMeter } from "../../agent/ai-loop.js";
 import type { MemoryFormation } from "../../agent/memory-formation.js";
 import { memoryScopeOf, peerSourceOf } from "../memory-scope.js";
@@ -56,7 +56,8 @@ export interface AiTurnTools {
   recordTurn: (meter: LoopMeter, ok: boolean) => void;
 }
 
-export function aiTurnTools(m: MotebitContext, c: CallContext, delegatedScope?: string): AiTurnTools {
+/** `audit` is where the turn's rows go: the log itself, or a task's batch written with its receipt. */
+export function aiTurnTools(m: MotebitContext, c: CallContext, delegatedScope?: string, audit: AuditSink = m.audit): AiTurnTools {
   const caller = principalLabel(c.principal);
   const owner = isOwner(c.principal);
   const tools = m.registry.list({ overHttp: !owner });
@@ -75,9 +76,9 @@ export function aiTurnTools(m: MotebitContext, c: CallContext, delegatedScope?: 
     tools,
     offered: tools.map((t) => t.definition.name).filter((n) => gate(n).outcome === "allow" && (owner || autoBand(n))),
     gate,
-    onToolCall: (e) => m.audit.record({ ...e, caller, at: m.clock.now() }),
+    onToolCall: (e) => audit.record({ ...e, caller, at: m.clock.now() }),
     recordTurn: (meter, ok) =>
-      m.audit.record({
+      audit.record({
         tool: `model:${m.llm?.id ?? "none"}`,
         caller,
         args: { tools_started: meter.started },

@@ -80,13 +80,15 @@ export const taskTool: SyntheticTool = {
     let receipt;
     progress(2, 3, "tool running");
     if (m.llm !== null) {
-      // AI mode: the AI SDK loads only here, so direct mode never pays for it.
+      // AI mode: the AI SDK loads only here, so direct mode never pays for it. The turn's audit rows are written
+      // with the receipt, in one transaction; a turn that throws still leaves its rows.
       const { runAiTask } = await aiModules();
-      const t = aiTurnTools(m, c, delegatedScope);
+      const audit = m.audit.batch();
+      const t = aiTurnTools(m, c, delegatedScope, audit);
       // The capabilities asked for are said to the model and offered first.
       const asked = caps.length > 0 ? `\nThe submitter asked for: ${caps.join(", ")}. Use ${caps[0]} for this task.` : "";
       const offered = [...t.offered.filter((n) => caps.includes(n)), ...t.offered.filter((n) => !caps.includes(n))];
-      receipt = await runAiTask({
+      const signed = await runAiTask({
         ...common,
         llm: m.llm,
         system: publicContext(m, c.principal) + asked,
@@ -97,7 +99,12 @@ export const taskTool: SyntheticTool = {
         onTurn: t.recordTurn,
         // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
         memories: { formation: turnMemories(m, c.principal), counted: !overHttp },
+      }).catch((e: unknown) => {
+        audit.commit();
+        throw e;
       });
+      audit.commit(() => m.ledger.append(signed, caller));
+      receipt = signed;
     } else {
       const served = m.registry.list({ overHttp });
       // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
@@ -109,8 +116,8 @@ export const taskTool: SyntheticTool = {
         gate: (toolName) =>
           decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance }),
       });
+      m.ledger.append(receipt, caller);
     }
-    m.ledger.append(receipt, caller);
     progress(3, 3, "receipt signed");
     return okJson(receipt);
   },

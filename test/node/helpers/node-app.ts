@@ -30,7 +30,7 @@ export async function nodeApp(env: Record<string, unknown> = {}) {
     ...env,
   });
   const backend = inProcessBackend({ config, sql, clock: systemClock, motebit });
-  return { app: createApp(() => backend), sql, motebit };
+  return { app: createApp(() => backend), sql, motebit, config };
 }
 
 /** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */

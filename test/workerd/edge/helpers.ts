@@ -40,14 +40,14 @@ export async function handmadeAuth(key: KeyName, payload: Record<string, unknown
 }
 
 export const INITIALIZE = {
-  jsonrpc: "2.0",
+  jsonrpc: "2.0" as const,
   id: 1,
   method: "initialize",
   params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "edge-test", version: "1.0.0" } },
 };
 
 export function rpc(method: string, params: Record<string, unknown> = {}, id: number | string = 1) {
-  return { jsonrpc: "2.0", id, method, params };
+  return { jsonrpc: "2.0" as const, id, method, params };
 }
 
 export interface PostOptions {

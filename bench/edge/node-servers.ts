@@ -1,0 +1,60 @@
+// The Node-side servers the benches drive over HTTP: motebit-local's HTTP mode (the edge's app in Node) and the
+// MCP SDK's own server as the baseline. Shared by bench/edge and bench/node-host.
+import { createServer, type Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { z } from "zod";
+import exampleTools from "../../examples/tools/index.js";
+import { systemClock } from "../../src/ports.js";
+import { readServerConfig } from "../../src/server/config.js";
+import { createHostMotebit } from "../../src/server/host-motebit.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
+import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
+import { freePort } from "../../test/node/edge/local-edge.js";
+
+/** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
+export async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  const sql = openSqlite(":memory:");
+  const config = readServerConfig(env);
+  const motebit = await createHostMotebit({
+    sql,
+    clock: systemClock,
+    secrets: { privateKeyHex: env.MOTEBIT_PRIVATE_KEY, identityFileText: null },
+    config,
+    tools: ToolRegistry.fromModule(exampleTools),
+  });
+  const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
+  return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };
+}
+
+/** The baseline: the SDK's own server, one stateful session, JSON responses, the same echo tool. */
+export async function startBaseline(): Promise<{ url: string; close(): Promise<void> }> {
+  const mcp = new McpServer({ name: "baseline", version: "1.0.0" });
+  mcp.registerTool("echo", { description: "Returns the text it is given.", inputSchema: { text: z.string() } }, async ({ text }) => ({
+    content: [{ type: "text", text }],
+  }));
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
+  await mcp.connect(transport);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined;
+      transport.handleRequest(req, res, body).catch((e) => {
+        res.statusCode = 500;
+        res.end(String(e));
+      });
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      await mcp.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

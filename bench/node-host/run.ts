@@ -1,0 +1,186 @@
+// motebit-local's HTTP mode against two baselines, the same tools/call echo over one session, in this Node process:
+//   signed:   a fresh signed motebit token on every request (Ed25519 check, jti consumed once, rate limit, session, gate)
+//   static:   the static bearer token (no signature check, no jti)
+//   sdk:      a bare MCP SDK 1.32 server (McpServer + StreamableHTTPServerTransport, JSON answers, no auth)
+//   canned:   node:http answering every POST with one canned JSON-RPC result: the floor of HTTP + the client here
+// The servers run in one child process (servers.ts), the client here. Sides take turns in interleaved rounds, so the
+// neighbours' load drifts over all of them alike. Each side reports requests/s, p50 latency, and the CPU µs per
+// request of the server process (all its threads: WebCrypto's pool counts) and of this client.
+//   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10]
+import { fork, type ChildProcess } from "node:child_process";
+import { loadavg } from "node:os";
+import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
+import keys from "../../test/fixtures/edge/keys.json";
+
+const N = Number(process.argv[2] ?? 2000);
+const CONCURRENCY = Number(process.argv[3] ?? 8);
+const ROUNDS = Number(process.argv[4] ?? 10);
+const WARMUP = 200;
+const STATIC_TOKEN = "bench-static-token-0123456789abcdef";
+const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+
+interface Side {
+  name: string;
+  one(i: number): Promise<void>;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  /** Server process CPU per request. */
+  cpuUs: number;
+  /** This (client) process's CPU per request. */
+  clientUs: number;
+}
+
+type Cpu = { user: number; system: number };
+
+/** The server process's CPU so far, asked over IPC. */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve((m as { cpu: Cpu }).cpu.user + (m as { cpu: Cpu }).cpu.system));
+    child.send("cpu");
+  });
+}
+
+async function post(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  const send = () => fetch(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+  try {
+    return await send();
+  } catch (e) {
+    // A pooled keep-alive socket the server closed while another side had its turn fails once, before sending.
+    if ((e as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw e;
+    return send();
+  }
+}
+
+/** An MCP side: initialize + initialized once, then tools/call echo in that session with `auth(i)`'s headers. */
+async function mcpSide(name: string, url: string, auth: (i: number) => Record<string, string>): Promise<Side> {
+  const init = await post(url, auth(-1), {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
+  });
+  if (!init.ok) throw new Error(`${name}: initialize HTTP ${init.status} ${await init.text()}`);
+  const session = { "Mcp-Session-Id": init.headers.get("Mcp-Session-Id")!, "MCP-Protocol-Version": "2025-03-26" };
+  await init.arrayBuffer();
+  await (await post(url, { ...auth(-2), ...session }, { jsonrpc: "2.0", method: "notifications/initialized" })).arrayBuffer();
+  return {
+    name,
+    one: async (i) => {
+      const res = await post(url, { ...auth(i), ...session }, { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` } } });
+      const text = await res.text();
+      if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    },
+  };
+}
+
+/** `count` calls of one side, CONCURRENCY loops: wall ms, server and client CPU µs, and each call's latency. */
+async function batch(child: ChildProcess, side: Side, first: number, count: number): Promise<{ ms: number; cpuUs: number; clientUs: number; latencies: number[] }> {
+  let next = first;
+  const end = first + count;
+  const latencies: number[] = [];
+  const server0 = await serverCpu(child);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < end) {
+      const i = next++;
+      const s = performance.now();
+      await side.one(i);
+      latencies.push(performance.now() - s);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { ms, cpuUs: (await serverCpu(child)) - server0, clientUs: cpu.user + cpu.system, latencies };
+}
+
+async function measure(child: ChildProcess, sides: Side[]): Promise<Figures[]> {
+  const per = Math.ceil(N / ROUNDS);
+  const next = sides.map(() => 0);
+  const acc = sides.map(() => ({ ms: 0, cpuUs: 0, clientUs: 0, latencies: [] as number[] }));
+  for (let k = 0; k < sides.length; k++) next[k] += (await batch(child, sides[k], next[k], WARMUP)).latencies.length;
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let k = 0; k < sides.length; k++) {
+      const b = await batch(child, sides[k], next[k], per);
+      next[k] += per;
+      acc[k].ms += b.ms;
+      acc[k].cpuUs += b.cpuUs;
+      acc[k].clientUs += b.clientUs;
+      acc[k].latencies.push(...b.latencies);
+    }
+  }
+  return acc.map((a) => {
+    const l = a.latencies.sort((x, y) => x - y);
+    return { rps: (l.length * 1000) / a.ms, p50: l[Math.floor(l.length / 2)], cpuUs: a.cpuUs / l.length, clientUs: a.clientUs / l.length };
+  });
+}
+
+async function main() {
+  const env = {
+    MOTEBIT_PRIVATE_KEY: keys.server.seed_hex,
+    MOTEBIT_AUTH_TOKEN: STATIC_TOKEN,
+    MOTEBIT_KNOWN_CALLERS: JSON.stringify({ [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } }),
+    // High enough never to refuse, so the bucket's work is still measured.
+    MOTEBIT_RATE_LIMIT: "1000000",
+  };
+  const child = fork(new URL("./servers.ts", import.meta.url).pathname, [JSON.stringify(env)], { execArgv: ["--import", "tsx"] });
+  const urls = await new Promise<{ nodeApp: string; sdk: string; canned: string }>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { urls: { nodeApp: string; sdk: string; canned: string } }).urls));
+    child.once("exit", (code) => reject(new Error(`the servers' process exited (${code}) before listening`)));
+  });
+  const nodeApp = { url: urls.nodeApp };
+  const sdk = { url: urls.sdk };
+  const canned = { url: urls.canned };
+  try {
+    // Minted up front, each used once, so the figures are the server's work and not the client's signing.
+    const signer = await createSigner(keys.known_caller.seed_hex);
+    const tokens = await Promise.all(
+      Array.from({ length: N + WARMUP + ROUNDS + 2 }, () =>
+        mintBearerToken(
+          { mid: keys.known_caller.sovereign_motebit_id, did: "bench", aud: "mcp:call", sub: keys.server.sovereign_motebit_id, ttlMs: 4 * 60_000 },
+          signer,
+        ),
+      ),
+    );
+    const signed = (i: number) => ({ Authorization: `Bearer motebit:${tokens[i + 2]}` });
+    const cannedSide: Side = {
+      name: "canned",
+      one: async () => {
+        const res = await post(canned.url, {}, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } });
+        if (res.status !== 200 || !(await res.text()).includes('"canned"')) throw new Error("canned: bad answer");
+      },
+    };
+    const sides = [
+      await mcpSide("signed", nodeApp.url, signed),
+      await mcpSide("static", nodeApp.url, () => ({ Authorization: `Bearer ${STATIC_TOKEN}` })),
+      await mcpSide("sdk", sdk.url, () => ({})),
+      cannedSide,
+    ];
+    const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+    const [s, st, b, c] = await measure(child, sides);
+    const line = (name: string, f: Figures) =>
+      `  ${name.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   server cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req   client cpu ${f.clientUs.toFixed(0).padStart(5)} µs/req`;
+    console.log(`tools/call echo over HTTP, motebit-local vs baselines: ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (Node ${process.version}; load ${load} at start, ${loadavg().map((x) => x.toFixed(2)).join(" ")} at end)`);
+    console.log(line("signed", s));
+    console.log(line("static", st));
+    console.log(line("sdk", b));
+    console.log(line("canned", c));
+    const ratio = (x: Figures, y: Figures) => `throughput ${(x.rps / y.rps).toFixed(2)}x, server cpu/req ${(x.cpuUs / y.cpuUs).toFixed(2)}x`;
+    console.log(`  signed/canned: ${ratio(s, c)}   (goal: throughput ≥ 0.8x)`);
+    console.log(`  signed/sdk:    ${ratio(s, b)}   (goal: throughput ≥ 1.15x)`);
+    console.log(`  static/canned: ${ratio(st, c)}`);
+    console.log(`  static/sdk:    ${ratio(st, b)}`);
+  } finally {
+    child.send("stop");
+    await new Promise((r) => child.once("exit", r));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
