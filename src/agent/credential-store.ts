@@ -55,7 +55,7 @@ export class CredentialStore {
   /** Every credential held, oldest first. */
   list(): HeldCredential[] {
     return this.sql
-      .all<Row>(`SELECT id, issuer, added_at, json FROM credentials ORDER BY added_at, id`)
+      .all<Row>(`SELECT id, issuer, added_at, json FROM credentials ORDER BY added_at, rowid`)
       .map((r) => ({ id: r.id, issuer: r.issuer, addedAt: Number(r.added_at), credential: JSON.parse(r.json) as Record<string, unknown> }));
   }
 
