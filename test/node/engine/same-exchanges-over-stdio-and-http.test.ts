@@ -1,7 +1,8 @@
 // One session engine under every transport: the same scripted exchanges (both revisions, the tasks extension,
 // refusals) sent to the real CLI over stdio and over HTTP get the same answers. Only what the transport owns
 // (framing, HTTP status, the session header) and what each run makes fresh (task ids, timestamps) may differ.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,7 +35,7 @@ const stateless = (params: Record<string, unknown> = {}, caps: Record<string, un
   _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps },
 });
 
-function stdioWire(child: ChildProcessWithoutNullStreams): Wire {
+function stdioWire(child: ChildProcessByStdio<Writable, Readable, null>): Wire {
   const waiting = new Map<string, (a: Answer) => void>();
   let buf = "";
   child.stdout.on("data", (d) => {
@@ -150,7 +151,7 @@ async function script(w: Wire): Promise<unknown[]> {
 }
 
 const tmp = tempDir();
-let stdio: ChildProcessWithoutNullStreams;
+let stdio: ChildProcessByStdio<Writable, Readable, null>;
 let http: HttpServe;
 
 beforeAll(async () => {
