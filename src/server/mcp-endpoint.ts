@@ -62,8 +62,9 @@ export class McpEndpoint {
     const stateless = call.stateless ?? null;
     // A session's messages share its scope; initialize and a 2026-07-28 request are their own (only their own
     // connection reaches them: another POST by the same caller, even with the same token, cannot cancel them).
-    const scope = initialize || stateless !== null ? `post:${++this.posts}` : sessionScope(call.sessionId!);
-    const session = initialize ? newSessionState() : stateless !== null ? newSessionState() : this.engine.session(scope);
+    const ownScope = initialize || stateless !== null;
+    const scope = ownScope ? `post:${++this.posts}` : sessionScope(call.sessionId!);
+    const session = ownScope ? newSessionState() : this.engine.session(scope);
     const dropped = new AbortController();
     const stream = new PostStream(call.sse === true, () => dropped.abort(new Error("the client closed the connection")));
     const conduit: Conduit = {
