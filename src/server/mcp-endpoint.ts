@@ -64,9 +64,11 @@ export class McpEndpoint {
     // connection reaches them: another POST by the same caller, even with the same token, cannot cancel them).
     const ownScope = initialize || stateless !== null;
     const scope = ownScope ? `post:${++this.posts}` : sessionScope(call.sessionId!);
-    const session = ownScope ? newSessionState() : this.engine.session(scope);
-    const dropped = new AbortController();
-    const stream = new PostStream(call.sse === true, () => dropped.abort(new Error("the client closed the connection")));
+    // initialize's session is kept only once it succeeds; a 2026-07-28 request has none.
+    const opening = initialize ? newSessionState() : null;
+    const session = opening ?? (stateless !== null ? null : this.engine.session(scope));
+    // The client went away mid-stream: its call stops, and what it waits for from the client is freed.
+    const stream = new PostStream(call.sse === true, () => this.engine.cancel(scope, (call.message as { id?: unknown }).id, "the client closed the connection"));
     const conduit: Conduit = {
       scope,
       session,
@@ -76,7 +78,6 @@ export class McpEndpoint {
         : initialize
           ? "this request cannot reach the client before its session exists"
           : null,
-      closed: dropped.signal,
     };
     const ended = this.engine.receive({ principal: call.principal, kind: call.kind, message: call.message, envelope: stateless }, conduit);
     if (call.kind !== "request") {
@@ -95,9 +96,9 @@ export class McpEndpoint {
     if (response === null) return new Response(null, { status: 202 });
 
     const headers = new Headers();
-    if (initialize && "result" in response) {
+    if (opening !== null && "result" in response) {
       const id = this.sessions.open(call.principal.callerId);
-      this.engine.remember(sessionScope(id), session);
+      this.engine.remember(sessionScope(id), opening);
       headers.set(SESSION_HEADER, id);
     }
     return formatResponse(response, call.mode, headers, stateless !== null ? statelessHttpStatus(response) : 200);

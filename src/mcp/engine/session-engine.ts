@@ -26,13 +26,13 @@ export interface Conduit {
    * HTTP POST (a 2026-07-28 request over HTTP has no session, so only its own connection can cancel it).
    */
   readonly scope: string;
-  /** The session that 2025-11-25 messages on this conduit belong to. */
-  readonly session: SessionState;
+  /** The session that 2025-11-25 messages on this conduit belong to (null where only 2026-07-28 arrives). */
+  readonly session: SessionState | null;
   /** Sends a message ahead of the answer; false when it cannot reach the client (any more). */
   send(message: object): boolean;
   /** Null when a server-to-client request sent here can be answered; else why not (said to the tool that asked). */
   readonly cannotAsk: string | null;
-  /** Aborts when the connection drops or the host stops: the requests running on it end, and their waits are freed. */
+  /** Aborts when the connection (stdio) or the host stops: the requests running on it end, and their waits are freed. */
   readonly closed?: AbortSignal;
 }
 
@@ -65,10 +65,13 @@ export class SessionEngine {
       return null;
     }
     if (m.kind === "notification") {
-      if (message.method === "notifications/cancelled") this.cancel(conduit.scope, message.params);
+      if (message.method === "notifications/cancelled") {
+        const reason = message.params?.reason;
+        this.cancel(conduit.scope, message.params?.requestId, typeof reason === "string" ? reason : "cancelled by the client");
+      }
       return null;
     }
-    if (m.envelope === null) return this.run(m, conduit, conduit.session, this.channel(m.principal, conduit));
+    if (m.envelope === null) return this.run(m, conduit, conduit.session ?? newSessionState(), this.channel(m.principal, conduit));
     return this.stateless(m, m.envelope, conduit);
   }
 
@@ -87,6 +90,14 @@ export class SessionEngine {
 
   forget(scope: string): void {
     this.states.delete(scope);
+  }
+
+  /**
+   * Aborts the request `requestId` running in `scope` (a client's notifications/cancelled, or its connection gone):
+   * its signal fires, and what it waits for from the client is freed. Nothing when no such request runs.
+   */
+  cancel(scope: string, requestId: unknown, reason: string): void {
+    this.inFlight.cancel(replyKey(scope, requestId), reason);
   }
 
   /** How many server-to-client requests `principal` has waiting. */
@@ -139,10 +150,6 @@ export class SessionEngine {
     }
   }
 
-  private cancel(scope: string, params: Record<string, unknown> | undefined): void {
-    const reason = params?.reason;
-    this.inFlight.cancel(replyKey(scope, params?.requestId), typeof reason === "string" ? reason : "cancelled by the client");
-  }
 
   /** The way back during a 2025-11-25 request: notifications, and requests whose answers are routed by scope + id. */
   private channel(principal: Principal, conduit: Conduit): ClientChannel {
