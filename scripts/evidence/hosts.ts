@@ -79,7 +79,7 @@ export function nodeHost(dir: string, s: HostSettings, durability: "normal" | "f
       host.url = `http://127.0.0.1:${port}`;
       const env = { ...process.env };
       for (const k of Object.keys(env)) if (k.startsWith("ANTHROPIC_")) delete env[k];
-      child = spawn(process.execPath, [BIN, "serve", "--serve-transport", "http", "--serve-port", String(port), "--config", configPath, "--tools", path.join(ROOT, "examples/tools/index.ts")], {
+      child = spawn(process.execPath, [BIN, "serve", "--serve-transport", "http", "--serve-port", String(port), "--config", configPath, "--tools", path.join(ROOT, "scripts/evidence/tools.ts")], {
         cwd: ROOT,
         env,
         stdio: ["ignore", "ignore", "pipe"],

@@ -1,5 +1,5 @@
 // Requests still running, so a notifications/cancelled can find and abort one. Keyed like PendingReplies
-// (stdio: the id; HTTP: session + id: a caller can only cancel its own session's requests). Bounded: past the
+// (the connection or session the request came on, plus its id: nobody cancels another connection's requests). Bounded: past the
 // cap the oldest entry is forgotten (its request runs on, it just can no longer be cancelled).
 const MAX_IN_FLIGHT = 4096;
 

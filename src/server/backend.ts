@@ -4,7 +4,8 @@
 import type { Clock, SqlPort } from "../ports.js";
 import type { AuthResult, ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "./config.js";
-import { McpEndpoint, type RpcHandler } from "./mcp-endpoint.js";
+import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
+import { McpEndpoint } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
 
 export interface ServerBackend {

@@ -1,19 +1,12 @@
 // The stateful half of the Streamable HTTP endpoint, run where requests are serialised (the Durable Object at
-// the edge, the process in Node): consume the jti, rate-limit the caller, check the session, run the message.
-import type { ClientChannel } from "../mcp/client-channel.js";
-import { InFlight } from "../mcp/in-flight.js";
-import { rpcError, RpcError, rpcResult, type JsonRpcId, type JsonRpcResponse, type PostedMessage, type RpcMessage } from "../mcp/jsonrpc.js";
-import { declaresTasks, TASKS_EXTENSION } from "../mcp/tasks-extension.js";
-import { McpTasks, TASK_METHODS } from "./mcp-tasks.js";
-import { TaskStore } from "./task-store.js";
-import { shapeStatelessResponse, statelessHttpStatus } from "../mcp/stateless-result.js";
-import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../mcp/stateless-revision.js";
-import { removedMethodError, statelessSession } from "../mcp/stateless-call.js";
-import { PendingReplies, replyKey } from "../mcp/pending-replies.js";
-import { clientMessageProblem } from "../mcp/param-schemas.js";
-import { newSessionState, type SessionState } from "../mcp/session.js";
+// the edge, the process in Node): consume the jti, rate-limit the caller, check the session, then hand the message
+// to the session engine. What is HTTP's own stays here: session ids in headers, status codes, JSON or SSE.
+import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
+import type { Conduit, SessionEngine } from "../mcp/engine/session-engine.js";
+import type { JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { newSessionState } from "../mcp/session.js";
+import { statelessHttpStatus } from "../mcp/stateless-result.js";
 import type { Clock, SqlPort } from "../ports.js";
-import type { Principal } from "../principal.js";
 import { tokenRefusal } from "./auth.js";
 import type { ServerConfig } from "./config.js";
 import { SESSION_HEADER, type McpCall, type ResponseMode } from "./mcp-request.js";
@@ -21,16 +14,8 @@ import { RateLimiter } from "./rate-limit.js";
 import { ReplayStore } from "./replay-store.js";
 import { PostStream } from "./post-stream.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { sessionEngineFor } from "./session-engine-for-host.js";
 import { SessionStore } from "./session-store.js";
-
-/** One classified JSON-RPC message for one principal (Motebit.handleClassified): a response, or null for notifications. */
-export type RpcHandler = (
-  message: PostedMessage,
-  ctx: { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState },
-) => Promise<JsonRpcResponse | null>;
-
-/** Session state kept in memory (log level, client capabilities, subscriptions); past this many the oldest is dropped. */
-const MAX_SESSION_STATES = 4096;
 
 /** MCP's code for an unknown session. */
 const SESSION_NOT_FOUND = -32001;
@@ -46,29 +31,21 @@ export class McpEndpoint {
   private readonly replay: ReplayStore;
   private readonly sessions: SessionStore;
   private readonly limiter: RateLimiter;
-  private readonly rpc: RpcHandler;
   private readonly sql: SqlPort;
-  // In memory, in the one place requests are serialised (the Durable Object, the Node process): a cancellation
-  // or a client's answer arrives as its own POST and must find the call it belongs to.
-  private readonly inFlight = new InFlight();
-  private readonly replies = new PendingReplies();
-  private readonly states = new Map<string, SessionState>();
-  private readonly tasks: McpTasks;
+  private readonly engine: SessionEngine;
+  /** Numbers the POSTs that are their own scope (initialize, 2026-07-28 requests). */
+  private posts = 0;
 
   /** Creates its tables if missing. */
   constructor(o: McpEndpointOptions) {
     this.replay = new ReplayStore(o.sql, o.clock);
     this.sessions = new SessionStore(o.sql, o.clock, { ttlMs: o.config.sessionTtlMs, maxPerCaller: o.config.maxSessionsPerCaller });
     this.limiter = new RateLimiter(o.sql, o.clock, o.config.rateLimitPerMinute);
-    this.rpc = o.rpc;
     this.sql = o.sql;
     this.replay.migrate();
     this.sessions.migrate();
     this.limiter.migrate();
-    const taskStore = new TaskStore(o.sql, o.clock);
-    taskStore.migrate();
-    this.tasks = new McpTasks(taskStore, this.rpc);
-    this.tasks.resume();
+    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc);
   }
 
   async handle(call: McpCall): Promise<Response> {
@@ -77,45 +54,45 @@ export class McpEndpoint {
     const refusal = this.sql.transaction(() => this.admit(call));
     if (refusal !== null) return refusal;
     if (call.method === "DELETE") {
-      this.states.delete(call.sessionId!);
+      this.engine.forget(sessionScope(call.sessionId!));
       return new Response(null, { status: 204 });
     }
 
-    if (call.stateless) return this.handleStateless(call, call.stateless);
-
-    const { principal } = call;
     const initialize = isInitialize(call);
-    const session = initialize ? newSessionState() : this.stateOf(call.sessionId!);
-    const scope = initialize ? "" : call.sessionId!;
-    const message = call.message as { id?: JsonRpcId; method?: string; params?: { requestId?: JsonRpcId; reason?: unknown } };
-
+    const stateless = call.stateless ?? null;
+    // A session's messages share its scope; initialize and a 2026-07-28 request are their own (only their own
+    // connection reaches them: another POST by the same caller, even with the same token, cannot cancel them).
+    const ownScope = initialize || stateless !== null;
+    const scope = ownScope ? `post:${++this.posts}` : sessionScope(call.sessionId!);
+    // initialize's session is kept only once it succeeds; a 2026-07-28 request has none.
+    const opening = initialize ? newSessionState() : null;
+    const session = opening ?? (stateless !== null ? null : this.engine.session(scope));
+    // The client went away mid-stream: its call stops, and what it waits for from the client is freed.
+    const stream = new PostStream(call.sse === true, () => this.engine.cancel(scope, (call.message as { id?: unknown }).id, "the client closed the connection"));
+    const conduit: Conduit = {
+      scope,
+      session,
+      send: (message) => stream.send(message),
+      cannotAsk: !call.sse
+        ? "this request cannot reach the client (it must accept text/event-stream)"
+        : initialize
+          ? "this request cannot reach the client before its session exists"
+          : null,
+    };
+    const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless };
+    // Input it cannot accept gets an error status in Streamable HTTP.
+    const malformed = await this.engine.malformed(incoming, conduit);
+    if (malformed !== null) return jsonResponse(400, malformed);
+    const ended = this.engine.receive(incoming, conduit);
     if (call.kind !== "request") {
-      const refused = await this.refuseMalformed(call, scope, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
-      if (refused !== null) return refused;
-    }
-    if (call.kind === "response") {
-      // A client's answer to one of our requests: to the call waiting in this session, if any.
-      this.replies.settle(replyKey(scope, message.id), message as { result?: unknown; error?: { message?: unknown } });
+      await ended;
       return new Response(null, { status: 202 });
     }
-    if (call.kind === "notification") {
-      if (message.method === "notifications/cancelled") {
-        this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
-      }
-      await this.rpc(call, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
-      return new Response(null, { status: 202 });
-    }
-
-    const key = replyKey(scope, message.id);
-    const controller = this.inFlight.begin(key);
-    const stream = new PostStream(call.sse === true);
-    const done = this.rpc(call, { principal, signal: controller.signal, channel: this.channel(scope, stream), session });
-    const ended = done.finally(() => this.inFlight.end(key, controller));
     await Promise.race([ended, stream.opened]).catch(() => {});
     if (stream.started) {
       ended.then(
         (response) => stream.finish(response),
-        () => stream.finish({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Internal error" } }),
+        () => stream.finish({ jsonrpc: "2.0", id: (call.message as { id: unknown }).id, error: { code: -32603, message: "Internal error" } }),
       );
       return new Response(stream.body, { status: 200, headers: sseHeaders(new Headers()) });
     }
@@ -123,92 +100,12 @@ export class McpEndpoint {
     if (response === null) return new Response(null, { status: 202 });
 
     const headers = new Headers();
-    if (initialize && "result" in response) {
-      const id = this.sessions.open(principal.callerId);
-      this.remember(id, session);
+    if (opening !== null && "result" in response) {
+      const id = this.sessions.open(call.principal.callerId);
+      this.engine.remember(sessionScope(id), opening);
       headers.set(SESSION_HEADER, id);
     }
-    return formatResponse(response, call.mode, headers);
-  }
-
-  /** A 2026-07-28 request: its own session, built from its `_meta`; nothing is remembered after it. */
-  private async handleStateless(call: Extract<McpCall, { method: "POST" }>, envelope: StatelessEnvelope): Promise<Response> {
-    const { principal } = call;
-    const message = call.message as { id?: JsonRpcId; method: string; params?: Record<string, unknown> & { requestId?: JsonRpcId; reason?: unknown } };
-    // Cancellations still arrive as notifications; the scope keeps one caller from cancelling another's requests.
-    const scope = `stateless\u0000${principal.callerId}`;
-    const session = statelessSession(envelope);
-    if (call.kind !== "request") {
-      const refused = await this.refuseMalformed(call, scope, { principal, signal: new AbortController().signal, channel: this.channel(scope, null), session });
-      if (refused !== null) return refused;
-      if (message.method === "notifications/cancelled") {
-        this.inFlight.cancel(replyKey(scope, message.params?.requestId), String(message.params?.reason ?? "cancelled by the client"));
-      }
-      return new Response(null, { status: 202 });
-    }
-    const tasksNegotiated = declaresTasks(envelope.clientCapabilities);
-    // Ill-typed task params take the general path, where the motebit refuses (-32602) and audits them.
-    if (TASK_METHODS.has(message.method) && clientMessageProblem(call.message) === null) return this.taskMethod(message, envelope, principal.callerId, tasksNegotiated);
-    if (tasksNegotiated) session.startTask = (tool, args) => this.tasks.create(principal, envelope, tool, args);
-    const removed = removedMethodError(message.id!, message.method, envelope);
-    if (removed !== null) return jsonResponse(404, removed);
-    const shape = (r: JsonRpcResponse) => shapeStatelessResponse(message.method, message.params, r);
-    const key = replyKey(scope, message.id);
-    const controller = this.inFlight.begin(key);
-    const stream = new PostStream(call.sse === true);
-    // No server-to-client requests in this revision (input-required results replace them): notifications only.
-    const channel: ClientChannel = {
-      notify: (method, params) => void stream.send({ jsonrpc: "2.0", method, params }),
-      request: async (method) => {
-        throw new Error(`protocol ${envelope.protocolVersion} has no server-to-client requests (${method})`);
-      },
-    };
-    const done = this.rpc(call, { principal, signal: controller.signal, channel, session });
-    const ended = done.finally(() => this.inFlight.end(key, controller));
-    await Promise.race([ended, stream.opened]).catch(() => {});
-    if (stream.started) {
-      ended.then(
-        (response) => stream.finish(response === null ? null : shape(response)),
-        () => stream.finish({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: "Internal error" } }),
-      );
-      return new Response(stream.body, { status: 200, headers: sseHeaders(new Headers()) });
-    }
-    const response = await ended;
-    if (response === null) return new Response(null, { status: 202 });
-    const shaped = shape(response);
-    return formatResponse(shaped, call.mode, new Headers(), statelessHttpStatus(shaped));
-  }
-
-  /**
-   * A notification or client answer whose fields have the wrong types: 400 with the -32602 error (Streamable HTTP
-   * answers input it cannot accept with an error status), audited by the motebit; an answer we can still route
-   * ends its waiting call now instead of at the reply timeout.
-   */
-  private async refuseMalformed(call: Extract<McpCall, { method: "POST" }>, scope: string, ctx: Parameters<RpcHandler>[1]): Promise<Response | null> {
-    const bad = clientMessageProblem(call.message);
-    if (bad === null) return null;
-    if (call.kind === "response" && bad.id !== null) this.replies.settle(replyKey(scope, bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
-    await this.rpc({ kind: call.kind, message: call.message } as PostedMessage, ctx);
-    return jsonResponse(400, rpcError(null, bad.error.code, bad.error.message));
-  }
-
-  /** tasks/get, tasks/update, tasks/cancel: only for a client that negotiated the tasks extension. */
-  private taskMethod(message: { id?: JsonRpcId; method: string; params?: Record<string, unknown> }, envelope: StatelessEnvelope, callerId: string, negotiated: boolean): Response {
-    const id = message.id!;
-    if (!negotiated) {
-      const error = rpcError(id, MISSING_CLIENT_CAPABILITY, `Missing required client capability: ${message.method} needs the ${TASKS_EXTENSION} extension`, {
-        requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-      });
-      return jsonResponse(400, error);
-    }
-    let response: JsonRpcResponse;
-    try {
-      response = rpcResult(id, this.tasks.handle(message.method, message.params, callerId));
-    } catch (e) {
-      if (!(e instanceof RpcError)) throw e;
-      response = rpcError(id, e.code, e.message, e.data);
-    }
-    return jsonResponse(200, shapeStatelessResponse(message.method, message.params, response));
+    return formatResponse(response, call.mode, headers, stateless !== null ? statelessHttpStatus(response) : 200);
   }
 
   /** The refusal to send, or null when the call may run (a DELETE has then closed its session). */
@@ -233,31 +130,11 @@ export class McpEndpoint {
     if (call.sessionId === null) return missingSession();
     return this.sessions.use(call.sessionId, principal.callerId) ? null : sessionNotFound();
   }
-  private stateOf(sessionId: string): SessionState {
-    let s = this.states.get(sessionId);
-    if (!s) this.remember(sessionId, (s = newSessionState()));
-    return s;
-  }
+}
 
-  private remember(sessionId: string, s: SessionState): void {
-    if (this.states.size >= MAX_SESSION_STATES) this.states.delete(this.states.keys().next().value!);
-    this.states.set(sessionId, s);
-  }
-
-  /** The way back to the client for one POST: its stream, and answers routed by session + id. */
-  private channel(scope: string, stream: PostStream | null): ClientChannel {
-    return {
-      notify: (method, params) => void stream?.send({ jsonrpc: "2.0", method, params }),
-      request: (method, params, signal) => {
-        const id = this.replies.newId();
-        const answer = this.replies.wait(replyKey(scope, id), signal);
-        if (scope === "" || stream === null || !stream.send({ jsonrpc: "2.0", id, method, params })) {
-          this.replies.settle(replyKey(scope, id), { error: { message: "this request cannot reach the client (it must accept text/event-stream)" } });
-        }
-        return answer;
-      },
-    };
-  }
+/** A session's scope in the engine. */
+function sessionScope(sessionId: string): string {
+  return `session:${sessionId}`;
 }
 
 /** initialize opens a new session whatever header it carries; everything else must name a live one of its own. */
@@ -279,8 +156,8 @@ function sessionNotFound(): Response {
   return rpcErrorResponse(404, SESSION_NOT_FOUND, "Session not found: it expired, was closed or belongs to another caller; initialize again");
 }
 
-/** A JSON body, or one SSE `message` event and the end of the stream. */
-function formatResponse(response: JsonRpcResponse, mode: ResponseMode, headers: Headers, status = 200): Response {
-  if (mode === "json") return jsonResponse(status, response, headers);
+/** A JSON body, or one SSE `message` event and the end of the stream. An error status always carries JSON. */
+function formatResponse(response: JsonRpcResponse, mode: ResponseMode, headers: Headers, status: number): Response {
+  if (mode === "json" || status !== 200) return jsonResponse(status, response, headers);
   return new Response(`event: message\ndata: ${JSON.stringify(response)}\n\n`, { status, headers: sseHeaders(headers) });
 }

@@ -8,22 +8,23 @@ import { InFlight } from "../mcp/in-flight.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import type { SessionState } from "../mcp/session.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
+import type { TaskHost } from "../mcp/engine/task-host.js";
 import { randomHex } from "../protocol/index.js";
 import { echo } from "../protocol/echo.js";
-import type { PeerPrincipal } from "./auth.js";
-import type { RpcHandler } from "./mcp-endpoint.js";
+import type { Principal } from "../principal.js";
+import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
+import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
+import { TRANSPORT_ERROR } from "./responses.js";
 import type { TaskRow, TaskStore } from "./task-store.js";
 
 /** How long a task stays readable after it is created. */
 const TASK_TTL_MS = 60 * 60_000;
 const POLL_INTERVAL_MS = 500;
 
-export const TASK_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
-
 const iso = (ms: number) => new Date(ms).toISOString();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export class McpTasks {
+export class McpTasks implements TaskHost {
   private readonly running = new InFlight();
 
   constructor(
@@ -37,17 +38,21 @@ export class McpTasks {
   }
 
   /** Creates the task (durably, before its handle is returned) and starts it. */
-  async create(principal: PeerPrincipal, envelope: StatelessEnvelope, tool: string, args: unknown): Promise<Record<string, unknown>> {
+  async create(principal: Principal, envelope: StatelessEnvelope, tool: string, args: unknown): Promise<Record<string, unknown>> {
+    // Limits per caller under a host ceiling no caller reaches alone: one caller's tasks never crowd out another's.
+    const open = this.store.unfinishedCount(callerKey(principal));
+    if (open.caller >= TASKS_PER_CALLER) throw new RpcError(TRANSPORT_ERROR, `Too many tasks running for this caller (limit ${TASKS_PER_CALLER}): wait for one to end or cancel one`);
+    if (open.all >= TASKS_CEILING) throw new RpcError(TRANSPORT_ERROR, `Too many tasks running on this host (limit ${TASKS_CEILING}): try again later`);
     const row = this.store.insert({ taskId: randomHex(16), principal, envelope, tool, args, ttlMs: TASK_TTL_MS });
     this.launch(row.taskId);
     return { resultType: "task", ...this.envelopeOf(row) };
   }
 
-  /** tasks/get, tasks/update, tasks/cancel for `callerId`: another caller's task is as unknown as a missing one. */
-  handle(method: string, params: Record<string, unknown> | undefined, callerId: string): Record<string, unknown> {
+  /** tasks/get, tasks/update, tasks/cancel for `asker`: another caller's task is as unknown as a missing one. */
+  handle(method: string, params: Record<string, unknown> | undefined, asker: Principal): Record<string, unknown> {
     const taskId = params?.taskId;
     if (typeof taskId !== "string") throw new RpcError(INVALID_PARAMS, `${method} needs a string taskId`);
-    const t = this.store.get(taskId, callerId);
+    const t = this.store.get(taskId, asker);
     if (!t) throw new RpcError(INVALID_PARAMS, `Unknown task: ${echo(taskId)}`);
     if (method === "tasks/get") return this.detailOf(t);
     if (method === "tasks/cancel") {

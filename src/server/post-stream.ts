@@ -11,8 +11,14 @@ export class PostStream {
   /** Resolves when the first message has been sent. */
   readonly opened = new Promise<void>((resolve) => (this.markOpened = resolve));
 
-  /** `allowed`: the client accepts text/event-stream; without it early messages are dropped. */
-  constructor(private readonly allowed: boolean) {}
+  /**
+   * `allowed`: the client accepts text/event-stream; without it early messages are dropped.
+   * `onDropped`: the client went away before the end (its call should stop, and what it waits for be freed).
+   */
+  constructor(
+    private readonly allowed: boolean,
+    private readonly onDropped: () => void = () => {},
+  ) {}
 
   get started(): boolean {
     return this.stream !== null;
@@ -29,7 +35,10 @@ export class PostStream {
       this.stream = new ReadableStream<Uint8Array>({
         start: (c) => void (this.controller = c),
         // The client went away: later messages have nowhere to go.
-        cancel: () => void (this.closed = true),
+        cancel: () => {
+          this.closed = true;
+          this.onDropped();
+        },
       });
       this.markOpened();
     }

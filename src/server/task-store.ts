@@ -1,14 +1,15 @@
 // MCP tasks (the io.modelcontextprotocol/tasks extension) as rows in the motebit's SQLite: a task outlives the
 // request that created it and a restart of its host. Each row is bound to the principal that created it.
 import type { Clock, SqlPort } from "../ports.js";
-import type { PeerPrincipal } from "./auth.js";
+import type { Principal } from "../principal.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
+import { callerKey, TASK_ROWS_PER_CALLER } from "../mcp/engine/limits.js";
 
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 export interface TaskRow {
   taskId: string;
-  principal: PeerPrincipal;
+  principal: Principal;
   envelope: StatelessEnvelope;
   tool: string;
   args: unknown;
@@ -56,16 +57,25 @@ export class TaskStore {
         "tool TEXT NOT NULL, args TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER NOT NULL, " +
         "result TEXT, error TEXT, input_requests TEXT, answers TEXT NOT NULL)",
     );
+    this.sql.run("CREATE INDEX IF NOT EXISTS mcp_tasks_by_caller ON mcp_tasks (caller_id, status)");
   }
 
   insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status">): TaskRow {
     const now = this.clock.now();
     // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
     this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ?", now);
+    const caller = callerKey(t.principal);
+    // One caller's rows stay bounded however fast its tasks finish: its oldest finished ones make room.
+    this.sql.run(
+      "DELETE FROM mcp_tasks WHERE task_id IN (SELECT task_id FROM mcp_tasks WHERE caller_id = ? AND status IN ('completed', 'failed', 'cancelled') " +
+        "ORDER BY created_at DESC LIMIT -1 OFFSET ?)",
+      caller,
+      TASK_ROWS_PER_CALLER - 1,
+    );
     this.sql.run(
       "INSERT INTO mcp_tasks (task_id, caller_id, principal, envelope, tool, args, status, created_at, updated_at, ttl_ms, answers) VALUES (?, ?, ?, ?, ?, ?, 'working', ?, ?, ?, '{}')",
       t.taskId,
-      t.principal.callerId,
+      caller,
       JSON.stringify(t.principal),
       JSON.stringify(t.envelope),
       t.tool,
@@ -77,10 +87,10 @@ export class TaskStore {
     return this.get(t.taskId)!;
   }
 
-  /** The task, or null when it does not exist, has expired, or belongs to another caller (given `callerId`). */
-  get(taskId: string, callerId?: string): TaskRow | null {
+  /** The task, or null when it does not exist, has expired, or belongs to another caller than `asker` (when given). */
+  get(taskId: string, asker?: Principal): TaskRow | null {
     const [r] = this.sql.all<Raw>("SELECT * FROM mcp_tasks WHERE task_id = ? AND created_at + ttl_ms >= ?", taskId, this.clock.now());
-    if (!r || (callerId !== undefined && (JSON.parse(r.principal) as PeerPrincipal).callerId !== callerId)) return null;
+    if (!r || (asker !== undefined && callerKey(JSON.parse(r.principal) as Principal) !== callerKey(asker))) return null;
     return {
       taskId: r.task_id,
       principal: JSON.parse(r.principal),
@@ -114,6 +124,16 @@ export class TaskStore {
       taskId,
     );
     return true;
+  }
+
+  /** Tasks not over yet (working or input_required, not expired): `caller`'s, and everyone's. */
+  unfinishedCount(caller: string): { caller: number; all: number } {
+    const [r] = this.sql.all<{ mine: number; total: number }>(
+      "SELECT COALESCE(SUM(caller_id = ?), 0) AS mine, COUNT(*) AS total FROM mcp_tasks WHERE status IN ('working', 'input_required') AND created_at + ttl_ms >= ?",
+      caller,
+      this.clock.now(),
+    );
+    return { caller: Number(r.mine), all: Number(r.total) };
   }
 
   /** Tasks that were running when the host stopped. */

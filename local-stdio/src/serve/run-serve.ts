@@ -39,7 +39,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const relayOpts = { motebit, settings: relaySettings, selfTest: opts.selfTest, bind: opts.host, log };
   if (jsonRpcOut !== null) {
     log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
-    const done = serveStdio(motebit, jsonRpcOut, log);
+    const done = serveStdio(motebit, local.sql, jsonRpcOut, log);
     startRelayHost({ ...relayOpts, transport: "stdio", port: 0 });
     stop = () => done;
   } else {

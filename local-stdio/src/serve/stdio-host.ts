@@ -8,24 +8,20 @@ import type { Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Motebit } from "../../../src/motebit.js";
-import { INVALID_REQUEST, PARSE_ERROR, rpcError, type JsonRpcId } from "../../../src/mcp/jsonrpc.js";
-import type { ClientChannel } from "../../../src/mcp/client-channel.js";
-import { InFlight } from "../../../src/mcp/in-flight.js";
-import { PendingReplies, replyKey } from "../../../src/mcp/pending-replies.js";
-import { clientMessageProblem } from "../../../src/mcp/param-schemas.js";
-import { newSessionState } from "../../../src/mcp/session.js";
-import { removedMethodError, statelessSession } from "../../../src/mcp/stateless-call.js";
-import { shapeStatelessResponse } from "../../../src/mcp/stateless-result.js";
+import type { Conduit } from "../../../src/mcp/engine/session-engine.js";
+import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, rpcError } from "../../../src/mcp/jsonrpc.js";
 import { classifyRevision } from "../../../src/mcp/stateless-revision.js";
+import type { SqlPort } from "../../../src/ports.js";
 import { OWNER } from "../../../src/principal.js";
 import { tooDeepMessage } from "../../../src/server/json-depth.js";
+import { sessionEngineFor } from "../../../src/server/session-engine-for-host.js";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
 /** How long a signal-driven shutdown waits for calls already running to notice the abort. */
 const ABORT_GRACE_MS = 2_000;
 
 /** Serves until stdin ends or SIGINT/SIGTERM arrives; resolves once nothing is running any more. */
-export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => void): Promise<string> {
+export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (line: string) => void): Promise<string> {
   const aborter = new AbortController();
   const running = new Set<Promise<void>>();
   let closing = false;
@@ -49,76 +45,40 @@ export function serveStdio(m: Motebit, stdout: Writable, log: (line: string) => 
     if (initialized && !closing) void send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
   });
 
-  // One client, one session: its capabilities, log level and subscriptions; its requests in flight (for
-  // notifications/cancelled) and our requests to it waiting for an answer (elicitation, sampling).
-  const session = newSessionState();
-  const inFlight = new InFlight();
-  const replies = new PendingReplies();
-  const channel: ClientChannel = {
-    notify: (method, params) => void send({ jsonrpc: "2.0", method, params }),
-    request: (method, params, signal) => {
-      const id = replies.newId();
-      const answer = replies.wait(replyKey("", id), signal);
-      void send({ jsonrpc: "2.0", id, method, params });
-      return answer;
-    },
-  };
-
-  // 2026-07-28 has no server-to-client requests (its calls end input-required instead): notifications only.
-  const notificationsOnly: ClientChannel = {
-    notify: channel.notify,
-    request: async (method) => {
-      throw new Error(`protocol 2026-07-28 has no server-to-client requests (${method})`);
-    },
+  // One client, one connection, one session: the engine routes its answers and cancellations, runs its tasks.
+  const engine = sessionEngineFor(sql, m.clock, (message, ctx) => m.handleClassified(message, ctx));
+  const conduit: Conduit = {
+    scope: "stdio",
+    session: engine.session("stdio"),
+    send: (message) => (void send(message), !closing),
+    cannotAsk: null,
+    closed: aborter.signal,
   };
   transport.onmessage = (message) => {
-    const msg = message as { id?: JsonRpcId; method?: unknown; params?: { requestId?: JsonRpcId; reason?: unknown }; result?: unknown; error?: unknown };
-    const bad = typeof msg.method === "string" && "id" in msg ? null : clientMessageProblem(message);
-    if (bad !== null) {
-      // Nothing answers a notification or a reply; the owner reads why on stderr, the audit log keeps it, and a
-      // reply we can still route ends its waiting call now.
-      log(`motebit: ignored a malformed ${bad.method}: ${bad.error.message}`);
-      if (bad.method === "response" && bad.id !== null) replies.settle(replyKey("", bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
-      void m.handleRpc(message, { principal: OWNER, signal: aborter.signal, channel, session }).catch(() => {});
-      return;
-    }
-    if (msg.method === undefined && ("result" in msg || "error" in msg)) {
-      replies.settle(replyKey("", msg.id), msg as { result?: unknown; error?: { message?: unknown } });
-      return;
-    }
+    const c = classifyMessage(message);
+    if (c.kind === "invalid") return void send(rpcError(c.id, INVALID_REQUEST, `Invalid request: ${c.reason}`));
+    const msg = message as { method?: unknown };
     if (msg.method === "notifications/initialized") initialized = true;
-    if (msg.method === "notifications/cancelled") inFlight.cancel(replyKey("", msg.params?.requestId), String(msg.params?.reason ?? "cancelled by the client"));
-    const isRequest = typeof msg.method === "string" && "id" in msg;
     // A 2026-07-28 message is its own session (its _meta says what the client can do); anything else is this one's.
-    const revision = classifyRevision(isRequest ? "request" : "notification", msg as never, null);
+    const revision = classifyRevision(c.kind, message as never, null);
     if ("refused" in revision) {
-      if (isRequest) void send(rpcError(msg.id!, revision.refused.code, revision.refused.message, revision.refused.data));
+      if (c.kind === "request") void send(rpcError(revision.refused.id, revision.refused.code, revision.refused.message, revision.refused.data));
       return;
     }
-    const envelope = revision.stateless ? revision.envelope : null;
-    if (envelope !== null && isRequest) {
-      const removed = removedMethodError(msg.id!, msg.method as string, envelope);
-      if (removed !== null) return void send(removed);
-    }
-    const key = replyKey("", msg.id);
-    const controller = isRequest ? inFlight.begin(key, aborter.signal) : null;
-    const call = m
-      .handleRpc(message, {
-        principal: OWNER,
-        signal: controller?.signal ?? aborter.signal,
-        channel: envelope === null ? channel : notificationsOnly,
-        session: envelope === null ? session : statelessSession(envelope),
+    const incoming = { principal: OWNER, kind: c.kind, message, envelope: revision.stateless ? revision.envelope : null };
+    const call = engine
+      .malformed(incoming, conduit)
+      .then((bad) => {
+        // Nothing answers a notification or a reply; the owner reads why on stderr, and the audit log keeps it.
+        if (bad === null) return engine.receive(incoming, conduit);
+        log(`motebit: ignored a malformed ${c.kind}: ${"error" in bad ? bad.error.message : ""}`);
+        return null;
       })
       .then(async (response) => {
-        if (response === null) return;
-        const params = (msg as { params?: Record<string, unknown> }).params;
-        await send(envelope === null ? response : shapeStatelessResponse(msg.method as string, params, response));
+        if (response !== null) await send(response);
       })
       .catch((e) => log(`motebit: internal error: ${(e as Error)?.stack ?? e}`))
-      .finally(() => {
-        if (controller) inFlight.end(key, controller);
-        running.delete(call);
-      });
+      .finally(() => running.delete(call));
     running.add(call);
   };
   // A line that is not JSON, or not JSON-RPC, still gets an answer, as JSON-RPC asks (id null: none could be read).

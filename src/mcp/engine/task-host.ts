@@ -1,0 +1,10 @@
+// Where a host keeps its MCP tasks (rows that outlive the request and the process): what the session engine asks of it.
+import type { Principal } from "../../principal.js";
+import type { StatelessEnvelope } from "../stateless-revision.js";
+
+export interface TaskHost {
+  /** Creates the task durably and starts it; its handle. Throws RpcError when the caller or the host is at its limit. */
+  create(principal: Principal, envelope: StatelessEnvelope, tool: string, args: unknown): Promise<Record<string, unknown>>;
+  /** tasks/get, tasks/update, tasks/cancel for `asker`; throws RpcError. */
+  handle(method: string, params: Record<string, unknown> | undefined, asker: Principal): Record<string, unknown>;
+}
