@@ -10,6 +10,7 @@ import type { Principal } from "../principal.js";
 import type { CallableTool } from "./catalog.js";
 import type { ClientChannel } from "./client-channel.js";
 import type { SessionState } from "./session.js";
+import type { Standing } from "../server/caller-standing.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -39,6 +40,8 @@ export interface MotebitContext {
   readonly startedAt: number;
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
+  /** The caller's standing under the host's settings now (its trust may have changed since its work was accepted). */
+  callerStanding(principal: Principal): Standing;
   /** What this principal may call, with risk levels (motebit_tools, service listing). */
   callableTools(principal: Principal): CallableTool[];
   log(line: string): void;

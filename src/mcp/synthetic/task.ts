@@ -4,7 +4,8 @@ import { okJson, refused } from "../tool-outcome.js";
 import { isOwner, principalLabel } from "../../principal.js";
 import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
-import { runTask } from "../../agent/task-runner.js";
+import { failed, runTask, signTaskReceipt } from "../../agent/task-runner.js";
+import { whyNotRunNow } from "../run-check.js";
 import { aiTurnTools, publicContext } from "./ai-turn-context.js";
 import { aiModules } from "./ai-modules.js";
 import { toolContextFor } from "../tool-context.js";
@@ -28,7 +29,20 @@ export const taskTool: SyntheticTool = {
   // A long task is followed by handle for clients that negotiated tasks; the result is the same signed receipt.
   taskSupport: "optional",
   offered: always,
+  signsEveryOutcome: true,
   async run(args, m, c) {
+    const caller = principalLabel(c.principal);
+    const overHttp = !isOwner(c.principal);
+    const origin = overHttp ? ("agent-to-agent" as const) : ("user-tap" as const);
+    // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
+    // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
+    const stop = whyNotRunNow(m, c);
+    if (stop !== null) {
+      const base = { prompt: String(args.prompt), signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: origin };
+      const receipt = await signTaskReceipt(base, failed(`Error: not run: ${stop}`), m.clock.now());
+      m.ledger.append(receipt, caller);
+      return okJson(receipt);
+    }
     const caps = (args.required_capabilities as string[] | undefined) ?? [];
     let delegatedScope: string | undefined;
     // PROTOCOL §6 order: the delegation token first, then the dispatch token, then the work.
@@ -42,7 +56,6 @@ export const taskTool: SyntheticTool = {
       delegatedScope = v.token.scope;
     }
     const relayTaskId = args.relay_task_id as string | undefined;
-    const caller = principalLabel(c.principal);
     if (relayTaskId !== undefined) {
       // A relay retrying the same task gets the receipt it was already given: the work never runs twice.
       const earlier = m.ledger.findRelayTask(relayTaskId, caller);
@@ -56,7 +69,6 @@ export const taskTool: SyntheticTool = {
     // Stages for a client that asked for progress: admitted, working, signed.
     const { progress } = toolContextFor(c, "motebit_task");
     progress(1, 3, "gate passed");
-    const overHttp = !isOwner(c.principal);
     const common = {
       prompt: args.prompt as string,
       signer: m.signer,
@@ -66,9 +78,10 @@ export const taskTool: SyntheticTool = {
       delegatedScope,
       timeoutMs: m.taskTimeoutMs,
       clock: m.clock,
-      invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const),
+      invocationOrigin: origin,
       memoriesFormed: 0,
       signal: c.signal,
+      standing: () => whyNotRunNow(m, c),
     };
     let receipt;
     progress(2, 3, "tool running");

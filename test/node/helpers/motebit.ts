@@ -57,6 +57,7 @@ export async function makeMotebit(
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: o.verifyDispatchToken,
+    callerStanding: o.callerStanding,
     embedder: o.embedder,
     index: o.index,
   });
