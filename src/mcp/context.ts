@@ -14,8 +14,11 @@ import type { Standing } from "../server/caller-standing.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
-/** Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens. */
-export type DispatchTokenVerifier = (token: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
+/**
+ * Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens, and
+ * that `presenter` is the one it admits: the relay itself, or the caller whose motebit_id is the token's `mid`.
+ */
+export type DispatchTokenVerifier = (token: string, presenter: Principal) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
 export interface MotebitContext {

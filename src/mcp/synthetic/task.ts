@@ -10,6 +10,8 @@ import { aiTurnTools, publicContext } from "./ai-turn-context.js";
 import { aiModules } from "./ai-modules.js";
 import { toolContextFor } from "../tool-context.js";
 
+export const RELAY_TASK_ID_REFUSAL = "Denied: relay_task_id is accepted only from the relay or with a valid dispatch_token";
+
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
   description:
@@ -56,15 +58,19 @@ export const taskTool: SyntheticTool = {
       delegatedScope = v.token.scope;
     }
     const relayTaskId = args.relay_task_id as string | undefined;
+    // The dispatch token before anything is answered from the ledger: a forged one learns nothing.
+    if (args.dispatch_token !== undefined) {
+      if (m.verifyDispatchToken === null) return refused("Denied: this host does not accept dispatch tokens");
+      const d = await m.verifyDispatchToken(args.dispatch_token as string, c.principal);
+      if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
+    }
     if (relayTaskId !== undefined) {
+      // A relay task id is signed into the receipt only when the relay vouches for it: it asks, or admitted the work.
+      const fromRelay = c.principal.kind === "peer" && c.principal.via === "relay";
+      if (!fromRelay && args.dispatch_token === undefined) return refused(RELAY_TASK_ID_REFUSAL);
       // A relay retrying the same task gets the receipt it was already given: the work never runs twice.
       const earlier = m.ledger.findRelayTask(relayTaskId, caller);
       if (earlier) return okJson(earlier.receipt);
-    }
-    if (args.dispatch_token !== undefined) {
-      if (m.verifyDispatchToken === null) return refused("Denied: this host does not accept dispatch tokens");
-      const d = await m.verifyDispatchToken(args.dispatch_token as string);
-      if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
     }
     // Stages for a client that asked for progress: admitted, working, signed.
     const { progress } = toolContextFor(c, "motebit_task");
