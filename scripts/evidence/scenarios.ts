@@ -127,7 +127,8 @@ export async function sessionFlood(host: Host, auth: string, o: { total: number;
   if (refused > 0 || !rows) failures.push(`session flood: ${refused} initialize calls refused`);
   let stateLine: string;
   try {
-    const [{ n }] = host.query<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions");
+    // The static token's caller: other scenarios' peers keep their own sessions beside it.
+    const [{ n }] = host.query<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions WHERE caller_id = 'static'");
     stateLine = `${host.name} session flood: ${n} session rows kept for the flooding caller (cap ${o.maxSessionsPerCaller})`;
     if (n > o.maxSessionsPerCaller) failures.push(`session flood: ${n} session rows kept, over the per-caller cap ${o.maxSessionsPerCaller}`);
   } catch (e) {
