@@ -20,6 +20,7 @@ import type { RelayStatus } from "./relay/relay-loop.js";
 import type { RelayTaskLookup } from "./relay/task-lookup.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
+import { UNCHANGED_STANDING, type CallerStanding } from "./server/caller-standing.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -35,6 +36,8 @@ export interface MotebitOptions {
   index?: VectorIndex | "embedded";
   llm?: LlmProvider | null;
   verifyDispatchToken?: DispatchTokenVerifier | null;
+  /** Re-reads a stored principal's standing from the host's settings; default: unchanged. */
+  callerStanding?: CallerStanding;
   taskTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -66,6 +69,7 @@ export class Motebit implements MotebitContext {
   /** Set by a host that runs the relay loop: reads a forwarded task's record at the relay. */
   relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null = null;
   private readonly logFn: (line: string) => void;
+  private readonly standing: CallerStanding;
 
   private constructor(o: MotebitOptions) {
     this.motebitId = o.motebitId;
@@ -95,6 +99,7 @@ export class Motebit implements MotebitContext {
     // AI mode chains several model and tool calls under the one budget, so its default is longer.
     this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DIRECT_TASK_TIMEOUT_MS);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
+    this.standing = o.callerStanding ?? UNCHANGED_STANDING;
     this.startedAt = o.clock.now();
     this.logFn = o.log ?? (() => {});
   }
@@ -110,6 +115,10 @@ export class Motebit implements MotebitContext {
 
   callableTools(p: Principal) {
     return callableTools(this, p);
+  }
+
+  callerStanding(p: Principal) {
+    return this.standing(p);
   }
 
   log(line: string): void {

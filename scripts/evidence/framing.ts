@@ -15,6 +15,7 @@ const BODY = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
 const CASES: Case[] = [
   { name: "Content-Length 5,000,000, 40 bytes sent", head: ["Content-Length: 5000000"], body: BODY.slice(0, 40) },
   { name: "Content-Length 500, 40 bytes sent", head: ["Content-Length: 500"], body: BODY.slice(0, 40) },
+  { name: "chunked, last chunk never sent", head: ["Transfer-Encoding: chunked"], body: `14\r\n${BODY.slice(0, 20)}\r\n` },
   { name: "Content-Length: -5", head: ["Content-Length: -5"], body: BODY },
   { name: "Content-Length: abc", head: ["Content-Length: abc"], body: BODY },
   { name: "two conflicting Content-Length", head: [`Content-Length: ${BODY.length}`, "Content-Length: 3"], body: BODY },

@@ -13,6 +13,8 @@ export interface HostSettings {
   seedHex: string;
   authToken: string;
   knownCallersJson: string;
+  /** AI-mode settings (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, MOTEBIT_MODEL) for a host whose model is scripted. */
+  aiEnv?: Record<string, string>;
 }
 
 export interface Host {
@@ -79,6 +81,7 @@ export function nodeHost(dir: string, s: HostSettings, durability: "normal" | "f
       host.url = `http://127.0.0.1:${port}`;
       const env = { ...process.env };
       for (const k of Object.keys(env)) if (k.startsWith("ANTHROPIC_")) delete env[k];
+      Object.assign(env, s.aiEnv);
       child = spawn(process.execPath, [BIN, "serve", "--serve-transport", "http", "--serve-port", String(port), "--config", configPath, "--tools", path.join(ROOT, "scripts/evidence/tools.ts")], {
         cwd: ROOT,
         env,
@@ -120,7 +123,7 @@ export function nodeHost(dir: string, s: HostSettings, durability: "normal" | "f
 export function edgeHost(dir: string, s: HostSettings): Host {
   const persistDir = path.join(dir, "state");
   let edge: LocalEdge | null = null;
-  const vars = { MOTEBIT_PRIVATE_KEY: s.seedHex, MOTEBIT_AUTH_TOKEN: s.authToken, MOTEBIT_KNOWN_CALLERS: s.knownCallersJson, MOTEBIT_RATE_LIMIT: "0" };
+  const vars = { MOTEBIT_PRIVATE_KEY: s.seedHex, MOTEBIT_AUTH_TOKEN: s.authToken, MOTEBIT_KNOWN_CALLERS: s.knownCallersJson, MOTEBIT_RATE_LIMIT: "0", ...s.aiEnv };
   const sqliteFile = (): string => {
     const found: string[] = [];
     const walk = (d: string) => {

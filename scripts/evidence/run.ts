@@ -1,9 +1,9 @@
 // npm run evidence: the hostile-load evidence on both hosts, on loopback, bounded, stopping by itself.
-// Lying or malformed framing, replay storm, load run, session flood (memory sampled until it levels off), per-caller starvation and crash test (SIGKILL under
-// concurrent writers), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
+// Lying or malformed framing, replay storm, load run, session flood (memory sampled until it levels off), per-caller starvation, crash test (SIGKILL under
+// concurrent writers) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
-//   EVIDENCE_ONLY=framing,replay,load,flood,crash,starve (default all)
+//   EVIDENCE_ONLY=framing,replay,load,flood,crash,starve,truth (default all)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,11 +12,14 @@ import { knownCallersJson, makePeers } from "./client.js";
 import { edgeHost, nodeHost, type Host, type HostSettings } from "./hosts.js";
 import { framing } from "./framing.js";
 import { crashTest, loadRun, replayStorm, sessionFlood, type Outcome } from "./scenarios.js";
+import { DEFAULT_MAX_SESSIONS_PER_CALLER } from "../../src/server/config.js";
+import { ScriptedModelServer } from "../../test/doubles/model-server.js";
+import { receiptTruth } from "./receipt-truth.js";
 import { starvation } from "./starvation.js";
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
 const hosts = (process.env.EVIDENCE_HOSTS ?? "node,edge").split(",").map((s) => s.trim());
-const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,starve").split(",").map((s) => s.trim()));
+const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,starve,truth").split(",").map((s) => s.trim()));
 const n = (x: number) => Math.max(1, Math.round(x * scale));
 
 /** mulberry32: the crash moments are random but replayable from EVIDENCE_SEED. */
@@ -53,7 +56,10 @@ async function main(): Promise<number> {
         if (only.has("framing")) report(await framing(host.name, host.url, `Bearer ${settings.authToken}`, name !== "edge"));
         if (only.has("replay")) report(await replayStorm(host, peers[0], serverId, { copies: 50, rounds: 10 }));
         if (only.has("load")) report(await loadRun(host, peers, serverId, { requests: n(name === "edge" ? 1200 : 2000), concurrency: 8 }));
-        if (only.has("flood")) report(await sessionFlood(host, `Bearer ${settings.authToken}`, { total: n(name === "edge" ? 12_000 : 20_000), every: n(1_000), concurrency: 16 }));
+        if (only.has("flood")) {
+          const flood = { total: n(name === "edge" ? 12_000 : 20_000), every: n(1_000), concurrency: 16, maxSessionsPerCaller: DEFAULT_MAX_SESSIONS_PER_CALLER };
+          report(await sessionFlood(host, `Bearer ${settings.authToken}`, flood));
+        }
         if (only.has("starve")) report(await starvation(host, `Bearer ${settings.authToken}`, peers[1], serverId, { elicitation: name !== "edge" }));
         if (only.has("crash")) report(
           await crashTest(host, peers, serverId, {
@@ -66,6 +72,22 @@ async function main(): Promise<number> {
         );
       } finally {
         await host.stop();
+      }
+      if (only.has("truth")) {
+        // Its own host: AI mode against a scripted model, so the other runs keep direct mode's answers.
+        const model = new ScriptedModelServer();
+        const modelUrl = await model.start();
+        const aiEnv = { ANTHROPIC_API_KEY: "sk-ant-evidence", ANTHROPIC_BASE_URL: `${modelUrl}/v1`, MOTEBIT_MODEL: "claude-evidence" };
+        const aiSettings = { ...settings, aiEnv };
+        const dir = path.join(root, `${name}-truth`);
+        const truthHost = name === "edge" ? edgeHost(dir, aiSettings) : nodeHost(dir, aiSettings);
+        await truthHost.start();
+        try {
+          report(await receiptTruth(truthHost, model, `Bearer ${settings.authToken}`, { tasks: n(60) }));
+        } finally {
+          await truthHost.stop();
+          await model.stop();
+        }
       }
     }
   } finally {

@@ -46,7 +46,7 @@ export interface AiLoopInput {
 export interface LoopMeter {
   inputTokens: number;
   outputTokens: number;
-  /** Calls the gate refused (or that named no tool this caller can see). */
+  /** Calls refused: by the gate, as not offered this turn, for a reused call id, or naming no tool this caller can see. */
   denials: number;
   /** Tools that ran (ok or not), in the order they started; refused calls excluded. */
   started: string[];
@@ -58,7 +58,7 @@ export interface AiLoopResult {
   /** "step_limit": the tool steps ran out and the model gave no text when asked without tools. */
   status: "completed" | "step_limit";
   text: string;
-  /** Every tool that ran (ok or not), in call order; refused calls excluded. */
+  /** Every tool that ran (ok or not), in the order it started: the meter's executed-call record, nothing else. */
   toolsUsed: string[];
   /** Model responses, the no-tools one included. */
   modelCalls: number;
@@ -66,10 +66,17 @@ export interface AiLoopResult {
 
 /** Rejects with the provider's error or the signal's reason; the caller turns either into its own answer. */
 export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
-  const ran = new Set<string>();
   const meter = i.meter;
   let toolsOff = false;
+  // Every tool-call id the model has used this turn, run or not: a reused id never runs anything.
+  const seenIds = new Set<string>();
+  const offered = new Set(i.offered);
   const byName = new Map(i.tools.map((t) => [t.definition.name, t]));
+  const refuse = (name: string, args: unknown, outcome: AuditOutcome, message: string): never => {
+    meter.denials++;
+    i.onToolCall({ tool: name, args, outcome });
+    throw new ToolCallError(message);
+  };
   const tools: ToolSet = {};
   for (const t of i.tools) {
     const name = t.definition.name;
@@ -79,18 +86,19 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
       execute: async (args: unknown, { toolCallId, abortSignal }) => {
         // The no-tools request offers none; a model that calls one anyway gets nothing run.
         if (toolsOff) throw new ToolCallError(STEP_LIMIT_ERROR);
+        const reused = seenIds.has(toolCallId);
+        seenIds.add(toolCallId);
+        if (reused) refuse(name, args, "invalid", `Error: tool call id ${JSON.stringify(toolCallId)} was already used in this turn; the call did not run`);
         const decision = i.gate(name);
-        if (decision.outcome !== "allow") {
-          meter.denials++;
-          i.onToolCall({ tool: name, args, outcome: decision.outcome === "deny" ? "denied" : "approval_required" });
-          throw new ToolCallError(decision.message);
-        }
+        if (decision.outcome !== "allow") refuse(name, args, decision.outcome === "deny" ? "denied" : "approval_required", decision.message);
+        // What runs is a subset of what the model was offered this turn, whatever the gate would allow.
+        if (!offered.has(name)) refuse(name, args, "denied", `Policy denied: tool "${name}" was not offered in this turn`);
         const invalid = validateArgs(t.definition.inputSchema, args, name);
         if (invalid !== null) {
           i.onToolCall({ tool: name, args, outcome: "invalid" });
           throw new ToolCallError(invalid);
         }
-        ran.add(toolCallId);
+        // The executed-call record: the receipt's tools_used is this list and nothing else.
         meter.started.push(name);
         const r = await invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal);
         i.onToolCall({ tool: name, args, outcome: r.ok ? "allowed" : "error" });
@@ -158,13 +166,12 @@ export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
     }
     if (text.trim() === "") status = "step_limit";
   }
-  const toolsUsed = first.steps.flatMap((s) => s.toolCalls.filter((c) => ran.has(c.toolCallId)).map((c) => c.toolName));
-  return { status, text: text.trim(), toolsUsed, modelCalls };
+  return { status, text: text.trim(), toolsUsed: [...meter.started], modelCalls };
 }
 
 interface ModelOutcome {
   text: string;
-  steps: { toolCalls: { toolCallId: string; toolName: string }[] }[];
+  steps: { toolCalls: unknown[] }[];
   responseMessages: ModelMessage[];
   lastStepCalledTools: boolean;
 }

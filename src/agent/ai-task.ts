@@ -29,6 +29,12 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
   const submittedAt = i.clock.now();
   const meter = newMeter();
   const budget = startBudget(i.timeoutMs, i.signal);
+  // Standing is re-read before every tool step; once lost, nothing more runs and the receipt says why.
+  let lost: string | null = null;
+  const gate: AiLoopInput["gate"] = (name) => {
+    lost ??= i.standing?.() ?? null;
+    return lost === null ? i.gate(name) : { outcome: "deny", message: `Denied: ${lost}` };
+  };
   let outcome: Outcome;
   let memoriesFormed = 0;
   try {
@@ -38,13 +44,14 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
       prompt: i.prompt,
       tools: i.tools,
       offered: i.offered,
-      gate: i.gate,
+      gate,
       signal: budget.signal,
       onToolCall: i.onToolCall,
       stream: i.stream,
       meter,
     });
-    if (r.status === "step_limit") outcome = failed(STEP_LIMIT_ERROR, r.toolsUsed);
+    if (lost !== null) outcome = failed(`Error: stopped: ${lost}`, r.toolsUsed);
+    else if (r.status === "step_limit") outcome = failed(STEP_LIMIT_ERROR, r.toolsUsed);
     else {
       const formed = i.memories ? await formMemories(r.text, i.memories.formation) : { answer: r.text, stored: 0 };
       if (i.memories?.counted) memoriesFormed = formed.stored;

@@ -37,6 +37,8 @@ export interface RunTaskInput {
   signal?: AbortSignal;
   /** A line the receipt's result starts with (e.g. why the relay's task record could not be read). */
   note?: string;
+  /** Re-checked before each tool step: why the caller may no longer have work run (its standing is gone), or null. */
+  standing?: () => string | null;
 }
 
 export interface Outcome {
@@ -96,6 +98,8 @@ async function execute(i: RunTaskInput): Promise<Outcome> {
   if ("error" in mapped) return failed(`Error: ${mapped.error}`);
   const name = tool.definition.name;
   // The gate comes before argument checks, so a refused tool reveals nothing about its schema.
+  const lost = i.standing?.() ?? null;
+  if (lost !== null) return failed(`Error: not run: ${lost}`);
   const decision = i.gate(name);
   if (decision.outcome !== "allow") return { status: "denied", result: decision.message, toolsUsed: [] };
   const invalid = validateArgs(tool.definition.inputSchema, mapped.args, name);

@@ -16,17 +16,21 @@ import type { AuditOutcome } from "../agent/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
 import { echo } from "../protocol/echo.js";
+import { whyNotRunNow } from "./run-check.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
 export async function callTool(
   m: MotebitContext,
-  c: CallContext,
+  stored: CallContext,
   name: unknown,
   rawArgs: unknown,
   /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */
   retry?: { inputResponses?: unknown; requestState?: unknown },
 ): Promise<CallToolResult | Record<string, unknown>> {
   const args = rawArgs === undefined ? {} : rawArgs;
+  // The caller as it stands now: a stored call (a resumed task) may carry trust that has changed since.
+  const standing = m.callerStanding(stored.principal);
+  const c: CallContext = standing.ok ? { ...stored, principal: standing.principal } : stored;
   const record = (outcome: AuditOutcome) =>
     m.audit.record({ tool: String(name).slice(0, 200), caller: principalLabel(c.principal), args, outcome, at: m.clock.now() });
 
@@ -41,7 +45,13 @@ export async function callTool(
     throw new RpcError(INVALID_PARAMS, `Unknown tool: ${echo(name)}`);
   }
 
-  const decision = decide({ toolName: name, risk: entry.risk, principal: c.principal, governance: m.governance });
+  const stop = whyNotRunNow(m, c);
+  // A tool that signs every outcome (motebit_task) answers this itself, with a signed receipt saying why.
+  if (stop !== null && !(entry.tool.kind === "synthetic" && entry.tool.impl.signsEveryOutcome)) {
+    record("denied");
+    return toCallToolResult(refused(`Denied: ${stop}`), m.motebitId, m.publicKeyHex);
+  }
+  const decision = stop !== null ? ({ outcome: "allow" } as const) : decide({ toolName: name, risk: entry.risk, principal: c.principal, governance: m.governance });
   if (decision.outcome !== "allow") {
     record(decision.outcome === "deny" ? "denied" : "approval_required");
     return toCallToolResult(refused(decision.message), m.motebitId, m.publicKeyHex);

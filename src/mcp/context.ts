@@ -12,11 +12,15 @@ import type { Principal } from "../principal.js";
 import type { CallableTool } from "./catalog.js";
 import type { ClientChannel } from "./client-channel.js";
 import type { SessionState } from "./session.js";
+import type { Standing } from "../server/caller-standing.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
-/** Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens. */
-export type DispatchTokenVerifier = (token: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
+/**
+ * Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens, and
+ * that `presenter` is the one it admits: the relay itself, or the caller whose motebit_id is the token's `mid`.
+ */
+export type DispatchTokenVerifier = (token: string, presenter: Principal) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
 export interface MotebitContext {
@@ -44,6 +48,8 @@ export interface MotebitContext {
   readonly relayStatus: (() => RelayStatus) | null;
   /** Reads a forwarded task's record at the relay (its required_capabilities), when this host runs a relay loop. */
   readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
+  /** The caller's standing under the host's settings now (its trust may have changed since its work was accepted). */
+  callerStanding(principal: Principal): Standing;
   /** What this principal may call, with risk levels (motebit_tools, service listing). */
   callableTools(principal: Principal): CallableTool[];
   log(line: string): void;

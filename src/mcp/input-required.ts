@@ -3,7 +3,7 @@
 // client calls again with the answers and that state. The tool runs again from the start and finds its answers.
 // The state carries the answers of earlier rounds and is signed with this motebit's Ed25519 key, bound to the
 // tool, its arguments and the caller: a state that does not verify is refused, never trusted.
-import { base64urlDecode, base64urlEncode, canonicalJson, fromUtf8, sha256Hex, utf8, verifySignature } from "../protocol/index.js";
+import { base64urlDecode, base64urlDecodeUnpadded, base64urlEncode, canonicalJson, fromUtf8, sha256Hex, utf8, verifySignature } from "../protocol/index.js";
 import { principalLabel } from "../principal.js";
 import type { CallContext, MotebitContext } from "./context.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
@@ -127,7 +127,7 @@ async function verifyState(m: MotebitContext, state: string): Promise<StatePaylo
   if (rest.length > 0 || !body || !sig) throw invalid("it is malformed");
   let ok = false;
   try {
-    ok = await verifySignature(m.publicKeyHex, utf8(body), base64urlDecode(sig));
+    ok = await verifySignature(m.publicKeyHex, utf8(body), base64urlDecodeUnpadded(sig));
   } catch {
     ok = false;
   }

@@ -4,7 +4,7 @@ import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";
 import { shareableWithHost } from "./memory-scope.js";
-import { matchTemplate, templateVariables } from "./uri-template.js";
+import { matchTemplate, templateVariables, UnsafeTemplateVariable } from "./uri-template.js";
 import type { ServedResource } from "../tools/types.js";
 import { echo } from "../protocol/echo.js";
 
@@ -120,11 +120,21 @@ function describe<T extends object>(r: ServedResource, at: T) {
   };
 }
 
+/** matchTemplate, with a traversal attempt refused as invalid params naming the variable. */
+function varsOf(template: string, uri: string): Record<string, string> | null {
+  try {
+    return matchTemplate(template, uri);
+  } catch (e) {
+    if (e instanceof UnsafeTemplateVariable) throw new RpcError(INVALID_PARAMS, `Invalid resource URI ${echo(uri)}: ${e.message}`);
+    throw e;
+  }
+}
+
 /** Whether `uri` names something this principal may read (a subscription to anything else is refused). */
 export function resourceExists(m: MotebitContext, p: Principal, uri: string): boolean {
   if (RESOURCES.some((r) => r.uri === uri && (isOwner(p) || !r.ownerOnly))) return true;
-  if (isOwner(p) && matchTemplate(RECEIPT_TEMPLATE, uri) !== null) return true;
-  return servedFor(m, p).some((r) => r.uri === uri || (r.uriTemplate !== undefined && matchTemplate(r.uriTemplate, uri) !== null));
+  if (isOwner(p) && varsOf(RECEIPT_TEMPLATE, uri) !== null) return true;
+  return servedFor(m, p).some((r) => r.uri === uri || (r.uriTemplate !== undefined && varsOf(r.uriTemplate, uri) !== null));
 }
 
 export async function readResource(m: MotebitContext, p: Principal, uri: unknown) {
@@ -136,7 +146,7 @@ export async function readResource(m: MotebitContext, p: Principal, uri: unknown
     }
     return { contents: [{ uri: def.uri, mimeType: mimeOf(def, m), text: await def.read(m, p) }] };
   }
-  const receipt = matchTemplate(RECEIPT_TEMPLATE, uri);
+  const receipt = varsOf(RECEIPT_TEMPLATE, uri);
   if (receipt !== null) {
     if (!isOwner(p)) throw new RpcError(INVALID_PARAMS, "Denied: receipts are served only to the owner over stdio");
     const stored = m.ledger.get(receipt.task_id);
@@ -144,7 +154,7 @@ export async function readResource(m: MotebitContext, p: Principal, uri: unknown
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(stored.receipt) }] };
   }
   for (const r of servedFor(m, p)) {
-    const vars = r.uri === uri ? {} : r.uriTemplate !== undefined ? matchTemplate(r.uriTemplate, uri) : null;
+    const vars = r.uri === uri ? {} : r.uriTemplate !== undefined ? varsOf(r.uriTemplate, uri) : null;
     if (vars === null) continue;
     const body = await r.read(uri, vars);
     const content = "blob" in body && typeof body.blob === "string" ? { blob: body.blob } : { text: String((body as { text: unknown }).text) };

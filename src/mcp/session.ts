@@ -20,6 +20,8 @@ export interface SessionState {
   startTask?: TaskStarter;
   /** Set while a task runs its tool: the answers the client gave through tasks/update (trusted: they are our rows). */
   taskAnswers?: Record<string, unknown>;
+  /** Set while a task runs its tool: which start this is (1, plus one per restart that resumed it). */
+  taskAttempt?: number;
 }
 
 /** Logs at info and above reach a client that never called logging/setLevel. */

@@ -128,6 +128,9 @@ export function classifyRevision(
   const source = mcpNameSource(method, message.params);
   if (source !== null && typeof source.value === "string") {
     if (headers.name === null) return refuse(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header is required (params.${source.field})`);
+    // Hosts read raw header bytes differently (Node as latin1, workerd as UTF-8): a value that is not plain ASCII
+    // must come in the sentinel form, so raw non-ASCII is refused the same way on both.
+    if (/[^\t\x20-\x7e]/.test(headers.name)) return refuse(400, HEADER_MISMATCH, "Header mismatch: Mcp-Name carries raw non-ASCII bytes (send such a value as =?base64?…?=)");
     const decoded = decodeHeaderValue(headers.name.trim());
     if (decoded === null) return refuse(400, HEADER_MISMATCH, "Header mismatch: Mcp-Name carries a malformed base64 sentinel");
     if (decoded !== source.value) return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name ${JSON.stringify(echo(decoded))} but params.${source.field} is ${JSON.stringify(echo(source.value))}`);

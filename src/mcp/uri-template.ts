@@ -6,7 +6,19 @@ export function templateVariables(template: string): string[] {
   return [...template.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
 }
 
-/** The variables when `uri` fits `template` (a variable never spans a "/"), else null. */
+/** A variable that percent-decodes to a path separator, NUL or a "." / ".." segment: never handed to a resource's read(). */
+export class UnsafeTemplateVariable extends Error {
+  constructor(readonly variable: string) {
+    super(`variable "${variable}" decodes to a path separator, NUL or a "." / ".." segment`);
+  }
+}
+
+const unsafe = (v: string) => /[/\\\0]/.test(v) || v === "." || v === "..";
+
+/**
+ * The variables when `uri` fits `template`, else null. A variable never spans a "/", before or after decoding:
+ * one that decodes to "/", "\\", NUL, "." or ".." throws UnsafeTemplateVariable rather than reach a resource.
+ */
 export function matchTemplate(template: string, uri: string): Record<string, string> | null {
   const names: string[] = [];
   const pattern = template
@@ -22,11 +34,14 @@ export function matchTemplate(template: string, uri: string): Record<string, str
   if (!m) return null;
   const out: Record<string, string> = {};
   names.forEach((n, i) => {
+    let v: string;
     try {
-      out[n] = decodeURIComponent(m[i + 1]);
+      v = decodeURIComponent(m[i + 1]);
     } catch {
-      out[n] = m[i + 1];
+      v = m[i + 1];
     }
+    if (unsafe(v)) throw new UnsafeTemplateVariable(n);
+    out[n] = v;
   });
   return out;
 }

@@ -54,3 +54,12 @@ export function base64urlDecode(s: string): Uint8Array<ArrayBuffer> {
   if ((acc & ((1 << bits) - 1)) !== 0) throw new ProtocolError("base64url string is not canonical (non-zero trailing bits)");
   return out;
 }
+
+/**
+ * The one spelling this project emits: unpadded. For values only we mint and verify (requestState), where a
+ * second spelling of the same signature must not verify.
+ */
+export function base64urlDecodeUnpadded(s: string): Uint8Array<ArrayBuffer> {
+  if (typeof s === "string" && s.includes("=")) throw new ProtocolError("base64url string is not canonical (padding)");
+  return base64urlDecode(s);
+}

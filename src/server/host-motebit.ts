@@ -3,6 +3,7 @@
 import { Motebit, type MotebitOptions } from "../motebit.js";
 import type { Clock, SqlPort } from "../ports.js";
 import type { IdentitySecrets, ServerConfig } from "./config.js";
+import { callerStanding, type StandingSettings } from "./caller-standing.js";
 import { dispatchTokenVerifier } from "./dispatch-token.js";
 import { loadHostIdentity } from "./identity.js";
 
@@ -11,7 +12,7 @@ export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTim
   clock: Clock;
   secrets: IdentitySecrets;
   /** Whose tokens are trusted: the same settings that authenticate HTTP callers. */
-  config: Pick<ServerConfig, "authToken" | "knownCallers" | "relayTrust" | "relayId">;
+  config: Pick<ServerConfig, "authToken" | "knownCallers" | "relayTrust" | "relayId"> & StandingSettings;
   /** The memory backends, once the motebit_id (a Vectorize namespace) is known. Default: embedded. */
   memoryFor?: (motebitId: string) => Pick<MotebitOptions, "embedder" | "index">;
 };
@@ -32,6 +33,7 @@ export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit>
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: dispatchTokenVerifier({ sql: o.sql, clock: o.clock, settings: o.config, identity: self }),
+    callerStanding: callerStanding(o.config),
     log: o.log,
   });
 }

@@ -34,7 +34,11 @@ export class McpTasks implements TaskHost {
 
   /** After a (re)start: what was running runs again. */
   resume(): void {
-    for (const id of this.store.unfinished()) if (this.store.get(id)?.status === "working") this.launch(id);
+    for (const id of this.store.unfinished()) {
+      if (this.store.get(id)?.status !== "working") continue;
+      this.store.countAttempt(id);
+      this.launch(id);
+    }
   }
 
   /** Creates the task (durably, before its handle is returned) and starts it. */
@@ -87,6 +91,7 @@ export class McpTasks implements TaskHost {
       subscriptions: new Set(),
       statelessVersion: t.envelope.protocolVersion,
       taskAnswers: t.answers,
+      taskAttempt: t.attempts,
     };
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
     void this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })

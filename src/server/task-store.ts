@@ -5,6 +5,9 @@ import type { Principal } from "../principal.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { callerKey, TASK_ROWS_PER_CALLER } from "../mcp/engine/limits.js";
 
+/** A task runs at most this many times: once, then once per host restart that caught it working. */
+export const MAX_TASK_ATTEMPTS = 3;
+
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 export interface TaskRow {
@@ -23,6 +26,8 @@ export interface TaskRow {
   inputRequests: Record<string, unknown> | null;
   /** Every answer the client has given, kept for the tool's next run. */
   answers: Record<string, unknown>;
+  /** How many times the task has started: 1, plus one per restart that resumed it. */
+  attempts: number;
 }
 
 type Raw = {
@@ -39,6 +44,7 @@ type Raw = {
   error: string | null;
   input_requests: string | null;
   answers: string;
+  attempts: number;
 };
 
 const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
@@ -55,12 +61,18 @@ export class TaskStore {
     this.sql.run(
       "CREATE TABLE IF NOT EXISTS mcp_tasks (task_id TEXT PRIMARY KEY, caller_id TEXT NOT NULL, principal TEXT NOT NULL, envelope TEXT NOT NULL, " +
         "tool TEXT NOT NULL, args TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER NOT NULL, " +
-        "result TEXT, error TEXT, input_requests TEXT, answers TEXT NOT NULL)",
+        "result TEXT, error TEXT, input_requests TEXT, answers TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 1)",
     );
     this.sql.run("CREATE INDEX IF NOT EXISTS mcp_tasks_by_caller ON mcp_tasks (caller_id, status)");
+    // Rows from before the attempt cap count as started once.
+    try {
+      this.sql.all("SELECT attempts FROM mcp_tasks LIMIT 0");
+    } catch {
+      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1");
+    }
   }
 
-  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status">): TaskRow {
+  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts">): TaskRow {
     const now = this.clock.now();
     // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
     this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ?", now);
@@ -105,6 +117,7 @@ export class TaskStore {
       error: parse(r.error),
       inputRequests: parse(r.input_requests),
       answers: JSON.parse(r.answers),
+      attempts: r.attempts,
     };
   }
 
@@ -134,6 +147,12 @@ export class TaskStore {
       this.clock.now(),
     );
     return { caller: Number(r.mine), all: Number(r.total) };
+  }
+
+  /** A restart resumes the task: one more attempt, counted durably before it runs. Returns the new count. */
+  countAttempt(taskId: string): number {
+    this.sql.run("UPDATE mcp_tasks SET attempts = attempts + 1 WHERE task_id = ?", taskId);
+    return this.get(taskId)?.attempts ?? 0;
   }
 
   /** Tasks that were running when the host stopped. */

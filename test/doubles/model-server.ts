@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 
-export type ModelTurn = string | { tools: { name: string; input: Record<string, unknown> }[] };
+/** `id` scripts the tool-call id (Anthropic and OpenAI APIs; Ollama's has none), so a hostile model can reuse one. */
+export type ModelTurn = string | { tools: { name: string; input: Record<string, unknown>; id?: string }[] };
 
 export interface SeenRequest {
   path: string;
@@ -83,7 +84,7 @@ function anthropicMessage(t: ModelTurn, body: { model: string }) {
   type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
   const content: Block[] = [
     ...(textOf(t) ? [{ type: "text" as const, text: textOf(t) }] : []),
-    ...toolsOf(t).map((c) => ({ type: "tool_use" as const, id: callId(), name: c.name, input: c.input })),
+    ...toolsOf(t).map((c) => ({ type: "tool_use" as const, id: c.id ?? callId(), name: c.name, input: c.input })),
   ];
   return {
     id: `msg_${++ids}`,
@@ -164,7 +165,7 @@ function openAiMessage(t: ModelTurn, body: { model: string }) {
           role: "assistant",
           content: textOf(t) || null,
           ...(tools.length
-            ? { tool_calls: tools.map((c) => ({ id: callId(), type: "function", function: { name: c.name, arguments: JSON.stringify(c.input) } })) }
+            ? { tool_calls: tools.map((c) => ({ id: c.id ?? callId(), type: "function", function: { name: c.name, arguments: JSON.stringify(c.input) } })) }
             : {}),
         },
         finish_reason: tools.length ? "tool_calls" : "stop",

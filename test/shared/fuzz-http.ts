@@ -3,7 +3,7 @@
 // test/node/fuzz/http-node-host.test.ts and test/workerd/edge/fuzz-http.test.ts run it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fuzzParams, fuzzTimeoutMs, headerValue } from "./fuzz.js";
+import { fuzzParams, fuzzTimeoutMs, headerValue, hostileObject, hostileValue } from "./fuzz.js";
 import type { Host } from "./hostile-requests.js";
 
 const METHODS = ["initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/read", "prompts/list", "prompts/get", "notifications/initialized", "completion/complete"];
@@ -23,6 +23,29 @@ const message = fc.record(
   { requiredKeys: [] },
 );
 
+const value = fc.oneof(hostileValue, hostileObject);
+
+/**
+ * Requests, notifications and client replies with a hostile value in one client-controlled field each: every
+ * field the MCP schema gives a client (method params, ids, _meta, cancellation, a reply's result and error).
+ */
+const hostileMessage = fc.oneof(
+  fc.record({ method: fc.constantFrom("tools/call", "prompts/get"), name: value, arguments: fc.oneof(value, hostileObject) }).map((r) => ({ jsonrpc: "2.0", id: 1, method: r.method, params: { name: r.name, arguments: r.arguments } })),
+  fc.record({ tool: fc.constantFrom(...TOOLS), arguments: hostileObject }).map((r) => ({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: r.tool, arguments: r.arguments } })),
+  fc.record({ field: fc.constantFrom("prompt", "delegation_token", "required_capabilities", "relay_task_id", "dispatch_token"), v: value }).map((r) => ({
+    jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "p", [r.field]: r.v } },
+  })),
+  fc.record({ method: fc.constantFrom("resources/read", "resources/subscribe", "resources/unsubscribe"), uri: value }).map((r) => ({ jsonrpc: "2.0", id: 4, method: r.method, params: { uri: r.uri } })),
+  fc.record({ method: fc.constantFrom(...METHODS, "logging/setLevel", "tools/list", "resources/templates/list"), params: fc.oneof(value, hostileObject), id: value }).map((r) => ({ jsonrpc: "2.0", id: r.id, method: r.method, params: r.params })),
+  fc.record({ meta: fc.oneof(value, hostileObject), token: value }).map((r) => ({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "t" }, _meta: { ...(r.meta as object), progressToken: r.token } } })),
+  fc.record({ ref: fc.oneof(value, hostileObject), argument: fc.oneof(value, hostileObject) }).map((r) => ({ jsonrpc: "2.0", id: 6, method: "completion/complete", params: { ref: r.ref, argument: r.argument } })),
+  fc.record({ requestId: value, reason: value }).map((r) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: r.requestId, reason: r.reason } })),
+  fc.record({ id: value, message: value, code: value, result: fc.oneof(value, hostileObject) }).chain((r) =>
+    fc.constantFrom({ jsonrpc: "2.0", id: r.id, result: r.result }, { jsonrpc: "2.0", id: r.id, error: { code: r.code, message: r.message } }, { jsonrpc: "2.0", id: 1, error: { code: -1, message: r.message } }),
+  ),
+  fc.record({ jsonrpc: value, id: value, method: value }).map((r) => ({ jsonrpc: r.jsonrpc, id: r.id, method: r.method, params: {} })),
+);
+
 const body = fc.oneof(
   message.map((m) => JSON.stringify(m)),
   fc.string({ unit: "binary", maxLength: 300 }),
@@ -37,6 +60,8 @@ export function describeHttpFuzz(hostName: string, makeHost: () => Promise<Host>
       expect(res.status).toBeLessThan(500);
       const text = await res.text();
       if (text !== "" && !(res.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) expect(() => JSON.parse(text)).not.toThrow();
+      // Client input is never our internal error: a wrong type is -32602 naming the field.
+      expect(text).not.toContain('"code":-32603');
     };
 
     it("any body, on a live session, is answered below 500", async () => {
@@ -52,6 +77,33 @@ export function describeHttpFuzz(hostName: string, makeHost: () => Promise<Host>
       await init.arrayBuffer();
       await fc.assert(
         fc.asyncProperty(body, async (b) => {
+          await check(
+            h,
+            new Request("http://127.0.0.1/mcp", {
+              method: "POST",
+              headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": session },
+              body: b,
+            }),
+          );
+        }),
+        fuzzParams(40, env),
+      );
+    }, fuzzTimeoutMs(env));
+
+    it("hostile JS values (toString/valueOf objects, __proto__ keys, huge and deep values) in every client field are answered below 500", async () => {
+      const h = await makeHost();
+      const init = await h.fetch(
+        new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: { elicitation: {}, sampling: {} }, clientInfo: { name: "fuzz", version: "1" } } }),
+        }),
+      );
+      const session = init.headers.get("Mcp-Session-Id")!;
+      await init.arrayBuffer();
+      await fc.assert(
+        fc.asyncProperty(hostileMessage, async (m) => {
+          const b = JSON.stringify(m);
           await check(
             h,
             new Request("http://127.0.0.1/mcp", {

@@ -33,3 +33,39 @@ export const mutation = (s: string) =>
     const replacement = c === s[i] ? String.fromCharCode((s.charCodeAt(i) + 1) % 0x10000) : c;
     return s.slice(0, i) + replacement + s.slice(i + 1);
   });
+
+/** Nested one-element arrays `depth` deep, built without recursion. */
+function nested(depth: number): unknown {
+  let v: unknown = 0;
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
+/**
+ * Values a hostile client sends where a string or number is expected: objects whose toString / valueOf are not
+ * functions (String(v) throws on them), `__proto__` keys (own properties after JSON.parse), and huge and deep
+ * values (within the 1 MiB body cap). All survive JSON, so they reach the server as sent.
+ */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(
+    { toString: 1 },
+    { valueOf: {}, toString: {} },
+    { toString: "x", valueOf: "y", toJSON: 1 },
+    JSON.parse('{"__proto__": {"polluted": true, "toString": 1}}'),
+    JSON.parse('{"__proto__": null, "constructor": {"prototype": {"polluted": true}}}'),
+    [{ toString: 1 }],
+    "x".repeat(300_000),
+    Array.from({ length: 20_000 }, (_, i) => i),
+    nested(3_000),
+    1e308,
+    -0,
+    "",
+    "\u0000\ud800",
+  ),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+/** An object with hostile values under known and random keys, `__proto__` included. */
+export const hostileObject: fc.Arbitrary<Record<string, unknown>> = fc
+  .dictionary(fc.oneof(fc.constantFrom("__proto__", "constructor", "toString", "valueOf", "name", "text", "prompt", "query", "content"), fc.string({ maxLength: 8 })), hostileValue, { maxKeys: 4 })
+  .map((d) => JSON.parse(JSON.stringify(d)) as Record<string, unknown>);

@@ -9,8 +9,12 @@ import type { Clock, SqlPort } from "../../../src/ports.js";
 import { inProcessBackend } from "../../../src/server/backend.js";
 import type { ServerConfig } from "../../../src/server/config.js";
 
-/** How long a request may take to arrive whole (headers and body). */
-export const REQUEST_RECEIVE_MS = 30_000;
+/**
+ * How long a request may take to arrive whole (headers and body, a chunked body's last chunk included). 10 s is
+ * far more than a capped (1 MiB) body needs on any link a peer agent uses, and short enough that a client which
+ * declared more than it sent hears 408 before it gives up itself.
+ */
+export const REQUEST_RECEIVE_MS = 10_000;
 
 export interface HttpHost {
   url: string;

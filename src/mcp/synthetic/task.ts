@@ -4,10 +4,13 @@ import { okJson, refused } from "../tool-outcome.js";
 import { isOwner, principalLabel } from "../../principal.js";
 import { scopeAllows, verifyDelegationToken } from "../../protocol/index.js";
 import { decide } from "../../policy/gate.js";
-import { runTask } from "../../agent/task-runner.js";
+import { failed, runTask, signTaskReceipt } from "../../agent/task-runner.js";
+import { whyNotRunNow } from "../run-check.js";
 import { aiTurnTools, publicContext, turnMemories } from "./ai-turn-context.js";
 import { aiModules } from "./ai-modules.js";
 import { toolContextFor } from "../tool-context.js";
+
+export const RELAY_TASK_ID_REFUSAL = "Denied: relay_task_id is accepted only from the relay or with a valid dispatch_token";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -28,10 +31,23 @@ export const taskTool: SyntheticTool = {
   // A long task is followed by handle for clients that negotiated tasks; the result is the same signed receipt.
   taskSupport: "optional",
   offered: always,
+  signsEveryOutcome: true,
   async run(args, m, c) {
+    const caller = principalLabel(c.principal);
+    const overHttp = !isOwner(c.principal);
+    const origin = overHttp ? ("agent-to-agent" as const) : ("user-tap" as const);
+    // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
+    // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
+    const stop = whyNotRunNow(m, c);
+    if (stop !== null) {
+      const base = { prompt: String(args.prompt), signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: origin };
+      const receipt = await signTaskReceipt(base, failed(`Error: not run: ${stop}`), m.clock.now());
+      m.ledger.append(receipt, caller);
+      return okJson(receipt);
+    }
     let caps = (args.required_capabilities as string[] | undefined) ?? [];
     let delegatedScope: string | undefined;
-    // PROTOCOL §6 order: the delegation token first, then the dispatch token, then the work.
+    // docs/protocol.md §6 order: the delegation token first, then the dispatch token, then the work.
     if (args.delegation_token !== undefined) {
       const v = await verifyDelegationToken(args.delegation_token as string, {
         now: m.clock.now(),
@@ -42,16 +58,19 @@ export const taskTool: SyntheticTool = {
       delegatedScope = v.token.scope;
     }
     const relayTaskId = args.relay_task_id as string | undefined;
-    const caller = principalLabel(c.principal);
+    // The dispatch token before anything is answered from the ledger: a forged one learns nothing.
+    if (args.dispatch_token !== undefined) {
+      if (m.verifyDispatchToken === null) return refused("Denied: this host does not accept dispatch tokens");
+      const d = await m.verifyDispatchToken(args.dispatch_token as string, c.principal);
+      if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
+    }
     if (relayTaskId !== undefined) {
+      // A relay task id is signed into the receipt only when the relay vouches for it: it asks, or admitted the work.
+      const fromRelay = c.principal.kind === "peer" && c.principal.via === "relay";
+      if (!fromRelay && args.dispatch_token === undefined) return refused(RELAY_TASK_ID_REFUSAL);
       // A relay retrying the same task gets the receipt it was already given: the work never runs twice.
       const earlier = m.ledger.findRelayTask(relayTaskId, caller);
       if (earlier) return okJson(earlier.receipt);
-    }
-    if (args.dispatch_token !== undefined) {
-      if (m.verifyDispatchToken === null) return refused("Denied: this host does not accept dispatch tokens");
-      const d = await m.verifyDispatchToken(args.dispatch_token as string);
-      if (!d.ok) return refused(`Denied: dispatch token refused (${d.reason})`);
     }
     // The reference relay forwards {prompt, relay_task_id} only: what the submitter asked for is in its task record.
     let note: string | undefined;
@@ -63,7 +82,6 @@ export const taskTool: SyntheticTool = {
     // Stages for a client that asked for progress: admitted, working, signed.
     const { progress } = toolContextFor(c, "motebit_task");
     progress(1, 3, "gate passed");
-    const overHttp = !isOwner(c.principal);
     const common = {
       prompt: args.prompt as string,
       signer: m.signer,
@@ -73,9 +91,10 @@ export const taskTool: SyntheticTool = {
       delegatedScope,
       timeoutMs: m.taskTimeoutMs,
       clock: m.clock,
-      invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const),
+      invocationOrigin: origin,
       signal: c.signal,
       note,
+      standing: () => whyNotRunNow(m, c),
     };
     let receipt;
     progress(2, 3, "tool running");

@@ -18,6 +18,8 @@ export interface SyntheticTool {
   offered(m: MotebitContext): boolean;
   /** The text this tool refuses this caller with, whatever the arguments (null or absent: it runs). */
   refusal?(m: MotebitContext, p: Principal): string | null;
+  /** Signs a receipt for every outcome: a call that may not run now (lost standing, attempt cap) reaches run(). */
+  signsEveryOutcome?: true;
   run(args: Record<string, unknown>, m: MotebitContext, c: CallContext): Promise<ToolOutcome>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeMotebit, owner, peer } from "../helpers/motebit.js";
+import { makeMotebit, owner, peer, relayPeer } from "../helpers/motebit.js";
 import { ScriptedLlm } from "../helpers/scripted-llm.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { aiMotebit, aiTask, toolResultsSeen } from "./ai-fixture.js";
@@ -11,7 +11,7 @@ describe("motebit_task in AI mode chains tools and signs what ran", () => {
       { tools: [{ name: "word_count", input: { text: "hello there world" } }] },
       "The echo said hello there world, which has 3 words.",
     ]);
-    const r = await aiTask(h, peer(), { prompt: "echo 'hello there world' and count its words", relay_task_id: "relay-7" });
+    const r = await aiTask(h, relayPeer, { prompt: "echo 'hello there world' and count its words", relay_task_id: "relay-7" });
     expect(r.status).toBe("completed");
     expect(r.tools_used).toEqual(["echo", "word_count"]);
     expect(r.result).toBe("The echo said hello there world, which has 3 words.");

@@ -99,10 +99,10 @@ describe("the local edge, black box", () => {
     });
     const client = new Client({ name: "edge-black-box-task", version: "1.0.0" });
     await client.connect(transport);
-    const text = firstText(await client.callTool({ name: "motebit_task", arguments: { prompt: "verify me", relay_task_id: "bb-1" } }));
+    const text = firstText(await client.callTool({ name: "motebit_task", arguments: { prompt: "verify me" } }));
     const receiptJson = text.slice(0, -TAG.length - 1);
     const receipt = JSON.parse(receiptJson);
-    expect(receipt).toMatchObject({ status: "completed", result: "verify me", relay_task_id: "bb-1", memories_formed: 0 });
+    expect(receipt).toMatchObject({ status: "completed", result: "verify me", memories_formed: 0 });
     const cli = spawnSync(process.execPath, ["local-stdio/bin/motebit-local.js", "verify", "-"], { input: receiptJson, encoding: "utf8" });
     expect(cli.status).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ valid: true, type: "receipt", motebit_id: keys.server.sovereign_motebit_id, sovereign: true });

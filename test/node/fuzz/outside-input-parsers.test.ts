@@ -73,7 +73,7 @@ describe("fuzz: bearer and dispatch tokens", () => {
     const verify = dispatchTokenVerifier({ sql: memorySql(), clock: systemClock, settings, identity });
     await fc.assert(
       fc.asyncProperty(anyText, async (s) => {
-        const r = await verify(s);
+        const r = await verify(s, { kind: "peer", callerId: "relay:r", via: "relay", trust: "verified" });
         expect(r.ok).toBe(false);
         if (!r.ok) expect(r.reason).toMatch(/^[a-z_]+$/);
       }),

@@ -19,6 +19,8 @@ export const peer = (trust: "first_contact" | "verified" | "trusted" | "blocked"
   trust,
 });
 export const owner: Principal = { kind: "owner" };
+/** The relay as a caller (a relay-signed mcp:call token): the principal relay_task_id is bound for. */
+export const relayPeer = { kind: "peer", callerId: "relay:r1", via: "relay", trust: "verified" } as const satisfies Principal;
 
 export interface Harness {
   m: Motebit;
@@ -57,6 +59,7 @@ export async function makeMotebit(
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: o.verifyDispatchToken,
+    callerStanding: o.callerStanding,
     embedder: o.embedder,
     index: o.index,
   });

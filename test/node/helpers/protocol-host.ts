@@ -7,6 +7,7 @@ import { serveHttp, type HttpHost } from "../../../local-stdio/src/serve/http-ho
 import { Motebit } from "../../../src/motebit.js";
 import { systemClock } from "../../../src/ports.js";
 import { readServerConfig } from "../../../src/server/config.js";
+import { callerStanding } from "../../../src/server/caller-standing.js";
 import { loadHostIdentity } from "../../../src/server/identity.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import type { ServedTool } from "../../../src/tools/types.js";
@@ -38,6 +39,7 @@ export async function startProtocolHost(
   seedHex: string = keys.server.seed_hex,
 ): Promise<ProtocolHost> {
   const id = await loadHostIdentity(sql, { privateKeyHex: seedHex, identityFileText: null });
+  const config = readServerConfig({ MOTEBIT_AUTH_TOKEN: keys.auth_token, MOTEBIT_RATE_LIMIT: "0", ...env });
   const motebit = await Motebit.create({
     sql,
     clock: systemClock,
@@ -46,8 +48,9 @@ export async function startProtocolHost(
     deviceId: id.deviceId,
     tools: ToolRegistry.fromModule([...protocolTools, ...extraTools], { resources: protocolResources, prompts: protocolPrompts }),
     taskTimeoutMs: 30_000,
+    // As createHostMotebit does: a stored principal's standing is re-read from these settings.
+    callerStanding: callerStanding(config),
   });
-  const config = readServerConfig({ MOTEBIT_AUTH_TOKEN: keys.auth_token, MOTEBIT_RATE_LIMIT: "0", ...env });
   const http = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
   const clients: Client[] = [];
   return {

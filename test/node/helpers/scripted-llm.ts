@@ -7,7 +7,8 @@ import type { LlmProvider } from "../../../src/ports.js";
 
 export type ScriptTurn =
   | string
-  | { tools: { name: string; input: Record<string, unknown> }[]; text?: string }
+  /** `id` scripts the tool-call id, so a hostile model can reuse one; default: a fresh id per call. */
+  | { tools: { name: string; input: Record<string, unknown>; id?: string }[]; text?: string }
   | { error: string }
   | { hang: true };
 
@@ -60,7 +61,7 @@ export class ScriptedLlm implements LlmProvider {
     }
     const calls: LanguageModelV4Content[] = t.tools.map((c, k) => ({
       type: "tool-call",
-      toolCallId: `call-${this.seen.length}-${k}`,
+      toolCallId: c.id ?? `call-${this.seen.length}-${k}`,
       toolName: c.name,
       input: JSON.stringify(c.input),
     }));

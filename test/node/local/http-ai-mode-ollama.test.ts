@@ -58,12 +58,11 @@ describe("serve over http with MOTEBIT_PROVIDER=ollama: a peer's AI turn", () =>
       "Echoed; 3 words.",
     );
     const before = model.chats().length;
-    const r = await callText(client, "motebit_task", { prompt: "echo 'red green blue' and count the words", relay_task_id: "relay-99" });
+    const r = await callText(client, "motebit_task", { prompt: "echo 'red green blue' and count the words" });
     const receipt = JSON.parse(stripIdentityTag(r.text)) as ExecutionReceipt;
     expect(receipt.status).toBe("completed");
     expect(receipt.tools_used).toEqual(["echo", "word_count"]);
     expect(receipt.invocation_origin).toBe("agent-to-agent");
-    expect(receipt.relay_task_id).toBe("relay-99");
     // Independently: the embedded key is the identity file's key, and the signature holds under it.
     expect(receipt.public_key).toBe(publicKeyHex);
     expect((await verifyReceipt(receipt)).valid).toBe(true);

@@ -1,4 +1,5 @@
-// A request whose body never arrives whole (Content-Length says more than is sent, within the cap) is answered by
+// A request whose body never arrives whole (Content-Length says more than is sent, within the cap, or a chunked
+// body without its last chunk) is answered by
 // the Node host's receive deadline with 408 and leaves nothing behind; the early 413 still answers an over-cap declaration.
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import { ToolRegistry } from "../../../src/tools/registry.js";
 import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";
 
-function raw(url: string, contentLength: number, body: string): Promise<{ status: number; ms: number }> {
+function raw(url: string, contentLength: number | "chunked", body: string): Promise<{ status: number; ms: number }> {
   const { port } = new URL(url);
   const t0 = Date.now();
   return new Promise((resolve) => {
@@ -24,7 +25,7 @@ function raw(url: string, contentLength: number, body: string): Promise<{ status
           `Authorization: Bearer ${keys.auth_token}`,
           "Content-Type: application/json",
           "Accept: application/json",
-          `Content-Length: ${contentLength}`,
+          contentLength === "chunked" ? "Transfer-Encoding: chunked" : `Content-Length: ${contentLength}`,
         ].join("\r\n") + "\r\n\r\n" + body,
       );
     });
@@ -58,6 +59,12 @@ describe("the Node host with a half-sent body", () => {
     const half = await raw(host.url, 500, init.slice(0, 40));
     expect(half.status).toBe(408);
     expect(half.ms).toBeLessThan(5_000);
+    expect(sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions")[0].n).toBe(0);
+    // Chunked, with chunks but never the last (zero-length) one: the same deadline answers it.
+    const part = init.slice(0, 40);
+    const unfinished = await raw(host.url, "chunked", `${part.length.toString(16)}\r\n${part}\r\n`);
+    expect(unfinished.status).toBe(408);
+    expect(unfinished.ms).toBeLessThan(5_000);
     expect(sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions")[0].n).toBe(0);
     const over = await raw(host.url, 5_000_000, init.slice(0, 40));
     expect(over.status).toBe(413);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeMotebit, OTHER_SEED, peer, TEST_SEED } from "../helpers/motebit.js";
+import { makeMotebit, OTHER_SEED, peer, relayPeer, TEST_SEED } from "../helpers/motebit.js";
+import { RELAY_TASK_ID_REFUSAL } from "../../../src/mcp/synthetic/task.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { createSigner, mintBearerToken, sovereignMotebitId, stripIdentityTag } from "../../../src/protocol/index.js";
 import { dispatchTokenVerifier } from "../../../src/server/dispatch-token.js";
@@ -17,8 +18,9 @@ async function setup() {
     identity: { motebitId, publicKeyHex: self.publicKeyHex },
   });
   const h = await makeMotebit({ sql, verifyDispatchToken });
-  const mint = (o: { aud?: string; sub?: string; ttlMs?: number } = {}) =>
-    mintBearerToken({ mid: "relay-id", did: "relay-device", aud: o.aud ?? "task:dispatch", sub: o.sub ?? motebitId, ttlMs: o.ttlMs }, relay);
+  // A token is bound to its presenter through mid: peer() presents as "peer-a".
+  const mint = (o: { aud?: string; sub?: string; ttlMs?: number; mid?: string } = {}) =>
+    mintBearerToken({ mid: o.mid ?? "peer-a", did: "relay-device", aud: o.aud ?? "task:dispatch", sub: o.sub ?? motebitId, ttlMs: o.ttlMs }, relay);
   return { h, mint };
 }
 
@@ -71,10 +73,50 @@ describe("who may sign a dispatch_token", () => {
     const mint = (mid: string, signer: typeof self) =>
       mintBearerToken({ mid, did: "d", aud: "task:dispatch", sub: motebitId }, signer);
     const withRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { authToken: null, knownCallers, relayTrust: known.publicKeyHex, relayId: null }, identity });
-    expect(await withRelay(await mint(motebitId, self))).toEqual({ ok: false, reason: "no_key_for_caller" });
-    expect(await withRelay(await mint("relay-x", known))).toEqual({ ok: true });
+    expect(await withRelay(await mint(motebitId, self), relayPeer)).toEqual({ ok: false, reason: "no_key_for_caller" });
+    expect(await withRelay(await mint("relay-x", known), relayPeer)).toEqual({ ok: true });
     const noRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { authToken: null, knownCallers, relayTrust: null, relayId: null }, identity });
-    expect(await noRelay(await mint(knownId, known))).toEqual({ ok: false, reason: "no_key_for_caller" });
-    expect(await noRelay(await mint(motebitId, self))).toEqual({ ok: false, reason: "no_key_for_caller" });
+    expect(await noRelay(await mint(knownId, known), relayPeer)).toEqual({ ok: false, reason: "no_key_for_caller" });
+    expect(await noRelay(await mint(motebitId, self), relayPeer)).toEqual({ ok: false, reason: "no_key_for_caller" });
+  });
+});
+
+describe("a dispatch token is bound to its presenter, and relay_task_id to the relay or a dispatch token", () => {
+  it("another caller, a static-token caller or the owner cannot present a token minted for peer-a; peer-a still can afterwards", async () => {
+    const { h, mint } = await setup();
+    const token = await mint();
+    const staticCaller = { kind: "peer" as const, callerId: "static", via: "static_token" as const, trust: "verified" as const };
+    for (const p of [peer("verified", "peer-b"), staticCaller, { kind: "owner" as const }]) {
+      const r = await h.call(p, "motebit_task", { prompt: "hi", dispatch_token: token });
+      expect(r.content[0].text).toBe("Denied: dispatch token refused (presenter_mismatch)");
+    }
+    // The mismatches spent nothing: the right presenter's use is its first.
+    expect((await h.call(peer(), "motebit_task", { prompt: "hi", dispatch_token: token })).isError).toBeUndefined();
+    // The relay itself may present a token it signed for anyone.
+    expect((await h.call(relayPeer, "motebit_task", { prompt: "hi", dispatch_token: await mint({ mid: "someone" }) })).isError).toBeUndefined();
+  });
+
+  it("a peer's relay_task_id without a dispatch token is refused; with its own valid token it is signed in", async () => {
+    const { h, mint } = await setup();
+    const bare = await h.call(peer(), "motebit_task", { prompt: "hi", relay_task_id: "rt-1" });
+    expect(bare).toEqual({ content: [{ type: "text", text: RELAY_TASK_ID_REFUSAL }], isError: true });
+    expect(h.m.ledger.count()).toBe(0);
+    const ok = await h.call(peer(), "motebit_task", { prompt: "hi", relay_task_id: "rt-1", dispatch_token: await mint() });
+    expect(JSON.parse(stripIdentityTag(ok.content[0].text)).relay_task_id).toBe("rt-1");
+    const fromRelay = await h.call(relayPeer, "motebit_task", { prompt: "hi", relay_task_id: "rt-2" });
+    expect(JSON.parse(stripIdentityTag(fromRelay.content[0].text)).relay_task_id).toBe("rt-2");
+  });
+
+  it("a forged dispatch token is refused before an existing receipt for the relay_task_id is returned", async () => {
+    const { h, mint } = await setup();
+    const first = await h.call(peer(), "motebit_task", { prompt: "hi", relay_task_id: "rt-9", dispatch_token: await mint() });
+    expect(first.isError).toBeUndefined();
+    const forged = await h.call(peer(), "motebit_task", { prompt: "hi", relay_task_id: "rt-9", dispatch_token: "not-a-token" });
+    expect(forged.content[0].text).toBe("Denied: dispatch token refused (token_unparseable)");
+    const noToken = await h.call(peer(), "motebit_task", { prompt: "hi", relay_task_id: "rt-9" });
+    expect(noToken.content[0].text).toBe(RELAY_TASK_ID_REFUSAL);
+    // With a fresh valid token the retry gets the receipt already issued.
+    const retry = await h.call(peer(), "motebit_task", { prompt: "hi", relay_task_id: "rt-9", dispatch_token: await mint() });
+    expect(retry.content[0].text).toBe(first.content[0].text);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeMotebit, owner, peer } from "../helpers/motebit.js";
+import { makeMotebit, owner, peer, relayPeer } from "../helpers/motebit.js";
 import { sha256Hex, stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
 
 const receiptOf = async (h: Awaited<ReturnType<typeof makeMotebit>>, p: Parameters<typeof h.text>[0], args: Record<string, unknown>) =>
@@ -8,7 +8,7 @@ const receiptOf = async (h: Awaited<ReturnType<typeof makeMotebit>>, p: Paramete
 describe("motebit_task returns a signed ExecutionReceipt", () => {
   it("runs the first served tool in direct mode and signs the result; the receipt verifies", async () => {
     const h = await makeMotebit();
-    const r = await receiptOf(h, peer(), { prompt: "hello world", relay_task_id: "relay-42" });
+    const r = await receiptOf(h, relayPeer, { prompt: "hello world", relay_task_id: "relay-42" });
     expect(r.status).toBe("completed");
     expect(r.result).toBe("hello world");
     expect(r.tools_used).toEqual(["echo"]);
@@ -33,7 +33,7 @@ describe("motebit_task returns a signed ExecutionReceipt", () => {
 
   it("fails verification when any signed field changes", async () => {
     const h = await makeMotebit();
-    const r = await receiptOf(h, peer(), { prompt: "hello", relay_task_id: "t-1" });
+    const r = await receiptOf(h, relayPeer, { prompt: "hello", relay_task_id: "t-1" });
     const changes: Record<string, unknown> = {
       task_id: "other", motebit_id: "other", device_id: "other", submitted_at: r.submitted_at + 1, completed_at: r.completed_at + 1,
       status: "failed", result: "changed", tools_used: [], memories_formed: 1, prompt_hash: "0".repeat(64), result_hash: "0".repeat(64),
@@ -81,12 +81,11 @@ describe("motebit_task returns a signed ExecutionReceipt", () => {
     let runs = 0;
     const tools = [{ definition: { name: "count", description: "c", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] }, risk: 0 }, handler: () => ({ ok: true, data: String(++runs) }) }];
     const h = await makeMotebit({ tools });
-    const relay = { kind: "peer" as const, callerId: "relay:r1", via: "relay" as const, trust: "verified" as const };
-    const first = await receiptOf(h, relay, { prompt: "go", relay_task_id: "rt-9" });
-    const again = await receiptOf(h, relay, { prompt: "go", relay_task_id: "rt-9" });
+    const first = await receiptOf(h, relayPeer, { prompt: "go", relay_task_id: "rt-9" });
+    const again = await receiptOf(h, relayPeer, { prompt: "go", relay_task_id: "rt-9" });
     expect(again).toEqual(first);
     expect(runs).toBe(1);
-    const otherCaller = await receiptOf(h, peer(), { prompt: "go", relay_task_id: "rt-9" });
+    const otherCaller = await receiptOf(h, { ...relayPeer, callerId: "relay:r2" }, { prompt: "go", relay_task_id: "rt-9" });
     expect(otherCaller.task_id).not.toBe(first.task_id);
     expect(runs).toBe(2);
   });

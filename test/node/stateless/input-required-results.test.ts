@@ -69,6 +69,10 @@ describe("input-required results (2026-07-28)", () => {
       expect([r.status, r.body.error?.code]).toEqual([200, -32602]);
       expect(r.body.error!.message).toMatch(/^Invalid requestState/);
     }
+    // The genuine signature re-spelt with padding is a second encoding of the same bytes: refused too.
+    const padded = await call("ask_user", { ...answers, requestState: `${state}==` });
+    expect([padded.status, padded.body.error?.code]).toEqual([200, -32602]);
+    expect(padded.body.error!.message).toMatch(/^Invalid requestState: its signature does not verify/);
     // A genuine state for another tool is not this call's.
     const other = await call("ask_model", { requestState: state });
     expect(other.body.error!.message).toMatch(/belongs to another call/);

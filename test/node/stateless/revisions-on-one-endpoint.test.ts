@@ -96,6 +96,11 @@ describe("2026-07-28 beside sessions on one /mcp", () => {
     expect(encoded.status).toBe(200);
     const badSentinel = await send("tools/call", { name: "report", arguments: {} }, { headers: { "Mcp-Name": "=?base64?not base64!?=" } });
     expect([badSentinel.status, badSentinel.body!.error!.code]).toEqual([400, -32020]);
+    // Raw non-ASCII bytes are read as latin1 here and as UTF-8 at the edge: one rule for both, they are refused.
+    const raw = await send("tools/call", { name: "café", arguments: {} }, { headers: { "Mcp-Name": "café" } });
+    expect([raw.status, raw.body!.error!.code, raw.body!.error!.message]).toEqual([400, -32020, "Header mismatch: Mcp-Name carries raw non-ASCII bytes (send such a value as =?base64?…?=)"]);
+    const sentinel = await send("tools/call", { name: "café", arguments: {} }, { headers: { "Mcp-Name": `=?base64?${Buffer.from("café").toString("base64")}?=` } });
+    expect([sentinel.status, sentinel.body!.error!.code]).toEqual([200, -32602]);
     const versionDisagrees = await send("tools/list", {}, { meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } });
     expect([versionDisagrees.status, versionDisagrees.body!.error!.code]).toEqual([400, -32020]);
   });

@@ -14,6 +14,8 @@ import { INITIALIZE, rpc } from "./helpers.js";
 import { SESSION_HEADER } from "../../../src/server/mcp-request.js";
 
 const PEER = { kind: "peer", callerId: "static", via: "static_token", trust: "verified" } as const;
+/** relay_task_id is bound only for the relay (or with a dispatch token). */
+const RELAY = { kind: "peer", callerId: "relay:edge-relay", via: "relay", trust: "verified" } as const;
 const MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 function withObject<R>(name: string, overrides: Record<string, unknown>, f: (o: MotebitObject) => Promise<R>, before?: (state: DurableObjectState) => Promise<void>): Promise<R> {
@@ -33,15 +35,15 @@ async function ownerMemory(state: DurableObjectState, content: string): Promise<
 // The object's MCP endpoint wants a session: initialize once per object and principal.
 const sessions = new WeakMap<MotebitObject, Map<string, string>>();
 
-async function call(o: MotebitObject, name: string, args: Record<string, unknown>, principal = PEER) {
+async function call(o: MotebitObject, name: string, args: Record<string, unknown>, principal: typeof PEER | typeof RELAY = PEER) {
   const p = principal;
   const mine = sessions.get(o) ?? new Map<string, string>();
   sessions.set(o, mine);
-  if (!mine.has(principal.kind)) {
+  if (!mine.has(principal.callerId)) {
     const init = await o.handleMcp({ principal: p, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message: INITIALIZE });
-    mine.set(principal.kind, init.headers.get(SESSION_HEADER)!);
+    mine.set(principal.callerId, init.headers.get(SESSION_HEADER)!);
   }
-  const sessionId = mine.get(principal.kind)!;
+  const sessionId = mine.get(principal.callerId)!;
   const res = await o.handleMcp({ principal: p, jti: null, sessionId, method: "POST", mode: "json", kind: "request", message: rpc("tools/call", { name, arguments: args }) });
   const body = (await res.json()) as { result?: { content: { text: string }[]; isError?: boolean } };
   if (!body.result) throw new Error(`no result: ${res.status} ${JSON.stringify(body)}`);
@@ -57,7 +59,7 @@ describe("AI mode at the edge with Workers AI", () => {
     ];
     const ai = new SimWorkersAiChat(script);
     await withObject("ai-workers-task", { AI: ai, MOTEBIT_PROVIDER: "workers-ai", MOTEBIT_EMBEDDER: "local" }, async (o) => {
-      const r = await call(o, "motebit_task", { prompt: "echo 'alpha beta' and count its words", relay_task_id: "edge-relay-1" });
+      const r = await call(o, "motebit_task", { prompt: "echo 'alpha beta' and count its words", relay_task_id: "edge-relay-1" }, RELAY);
       const receipt = JSON.parse(stripIdentityTag(r.content[0].text)) as ExecutionReceipt;
       expect(receipt.status).toBe("completed");
       expect(receipt.tools_used).toEqual(["echo", "word_count"]);

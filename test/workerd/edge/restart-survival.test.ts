@@ -1,7 +1,7 @@
 // Sessions and the jti set are rows: a restarted object loses neither.
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { initialize, INITIALIZE, motebitStub, post, rpc, signedAuth, STATIC } from "./helpers.js";
+import { initialize, INITIALIZE, keys, motebitStub, post, rpc, signedAuth, STATIC } from "./helpers.js";
 
 /** Marks the live instance, or says whether it still carries the mark (false = a new instance). */
 const mark = (set: boolean) =>
@@ -32,7 +32,9 @@ it("a memory and a receipt acknowledged over HTTP are still in the object's SQLi
   const session = await initialize(STATIC);
   const remembered = await post(rpc("tools/call", { name: "motebit_remember", arguments: { content: "the relay rotates keys on Mondays" } }), { auth: STATIC, session });
   expect(remembered.status).toBe(200);
-  const task = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: STATIC, session });
+  // relay_task_id is bound only for the relay: the task comes from a relay-signed token, in the relay's own session.
+  const relaySession = await initialize(await signedAuth("relay"));
+  const task = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: await signedAuth("relay"), session: relaySession });
   expect(task.status).toBe(200);
 
   await abortAllDurableObjects();
@@ -42,9 +44,9 @@ it("a memory and a receipt acknowledged over HTTP are still in the object's SQLi
     receipts: state.storage.sql.exec("SELECT relay_task_id, caller, status FROM receipts").toArray(),
   }));
   expect(rows.memories).toEqual([{ content: "the relay rotates keys on Mondays", provenance: "peer_agent", scope: "peer:static", sensitivity: "none" }]);
-  expect(rows.receipts).toEqual([{ relay_task_id: "restart-1", caller: "peer:static", status: "completed" }]);
+  expect(rows.receipts).toEqual([{ relay_task_id: "restart-1", caller: `peer:relay:${keys.relay.sovereign_motebit_id}`, status: "completed" }]);
   // The retry after the restart gets the same signed receipt back, not a second run.
-  const retry = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: STATIC, session });
+  const retry = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: await signedAuth("relay"), session: relaySession });
   const first = (await task.json()) as { result: { content: { text: string }[] } };
   const again = (await retry.json()) as { result: { content: { text: string }[] } };
   expect(again.result.content[0].text).toBe(first.result.content[0].text);
