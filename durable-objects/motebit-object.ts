@@ -12,7 +12,7 @@ import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
 import { createHostMotebit } from "../src/server/host-motebit.js";
 import type { McpCall } from "../src/server/mcp-request.js";
 import { authRefusalResponse, jsonResponse, startupFailureResponse } from "../src/server/responses.js";
-import { authenticate, type AuthSettings } from "../src/server/auth.js";
+import { authenticate } from "../src/server/auth.js";
 import type { EdgeEnv } from "../worker/env.js";
 import type { RelayLoop } from "../src/relay/relay-loop.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
@@ -21,7 +21,7 @@ import { durableSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 import { taskTimeoutFor } from "../src/server/ai-config.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "../src/motebit.js";
-import { fleetServerConfig, provisionFleetProfile, readFleetProfile, updateFleetProfile, type FleetProfile } from "../src/fleet/profile.js";
+import { fleetServerConfig, provisionFleetProfile, readFleetProfile, updateFleetProfile, type FleetCallers, type FleetProfile } from "../src/fleet/profile.js";
 import type { FleetSettingsPatch, FleetSpec } from "../src/fleet/spec.js";
 import { completeEntry, getEntry, listEntries, removeEntry, reserveName, type FleetEntry, type FleetPage } from "../src/fleet/directory.js";
 
@@ -34,7 +34,7 @@ export type FleetAnswer<T> = { ok: true; value: T } | { ok: false; status: 404 |
 export interface FleetCaller {
   motebitId: string;
   publicKeyHex: string;
-  auth: Pick<AuthSettings, "authTokenSha256" | "knownCallers">;
+  auth: FleetCallers;
   settingsTag: string;
 }
 

@@ -4,6 +4,7 @@
 import { authenticate, type AuthResult } from "../src/server/auth.js";
 import type { ServerBackend } from "../src/server/backend.js";
 import { isFleetName } from "../src/fleet/name.js";
+import { withFleetCallers } from "../src/fleet/profile.js";
 import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
 import type { FleetCaller } from "../durable-objects/motebit-object.js";
 import { deploymentConfig } from "./durable-object-backend.js";
@@ -16,9 +17,8 @@ export function fleetBackend(env: EdgeEnv, name: string): ServerBackend {
   // Set by authenticate(), which the app runs before handleMcp.
   let used: { caller: FleetCaller; authorization: string | null } | undefined;
   const check = (caller: FleetCaller, authorization: string | null, now: number): Promise<AuthResult> => {
-    const { relayTrust, relayId } = deploymentConfig(env);
-    const settings = { authToken: null, authTokenSha256: caller.auth.authTokenSha256, knownCallers: caller.auth.knownCallers, relayTrust, relayId };
-    return authenticate(authorization, settings, caller, now);
+    // The same settings the object holds (src/fleet/profile.ts): so the relay's forward bearer, key and id count here too.
+    return authenticate(authorization, withFleetCallers(deploymentConfig(env), caller.auth), caller, now);
   };
   return {
     config: () => deploymentConfig(env),

@@ -5,7 +5,8 @@ import type { SqlPort } from "../ports.js";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../protocol/index.js";
 import type { ServerConfig } from "../server/config.js";
 import { storeGeneratedSeed } from "../server/identity.js";
-import { parseKnownCallers } from "../server/known-callers.js";
+import type { AuthSettings } from "../server/auth.js";
+import { parseKnownCallers, type KnownCallers } from "../server/known-callers.js";
 import type { FleetSettingsPatch, FleetSpec } from "./spec.js";
 
 export interface FleetProfile {
@@ -92,8 +93,16 @@ export function updateFleetProfile(sql: SqlPort, current: FleetProfile, patch: F
 
 /**
  * The deployment's settings as this motebit's: its own callers and static token. The deployment's static token
- * and known callers belong to the default motebit and never reach a fleet motebit; the relay trust is shared.
+ * and known callers belong to the default motebit and never reach a fleet motebit; what the relay presents (its
+ * key, id and forward bearer) is shared, since every fleet motebit registers with the deployment's relay.
  */
 export function fleetServerConfig(deployment: ServerConfig, p: FleetProfile): ServerConfig {
-  return { ...deployment, authToken: null, authTokenSha256: p.authTokenSha256, knownCallers: parseKnownCallers(p.knownCallers, "known_callers") };
+  return withFleetCallers(deployment, { authTokenSha256: p.authTokenSha256, knownCallers: parseKnownCallers(p.knownCallers, "known_callers") });
 }
+
+/** The one rule for a fleet motebit's caller settings: the object's own config, and the Worker's check against a kept copy. */
+export function withFleetCallers<T extends AuthSettings>(deployment: T, own: FleetCallers): T {
+  return { ...deployment, authToken: null, authTokenSha256: own.authTokenSha256, knownCallers: own.knownCallers };
+}
+
+export type FleetCallers = { authTokenSha256: string | null; knownCallers: KnownCallers };

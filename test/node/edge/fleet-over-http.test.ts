@@ -1,7 +1,9 @@
 // The fleet end to end, black-box: the real local edge (wrangler dev, workerd) with MOTEBIT_FLEET_TOKEN, the local
-// relay (examples/relay) and the operator's CLI. Two motebits created with `motebit-local fleet create` each register
-// with the relay under their own URL, serve relay-dispatched tasks as receipts signed by their own keys, and refuse
-// each other's tokens; `fleet list`, `get` and `delete` work from the CLI.
+// relay (examples/relay, on the wire like the reference relay) and the operator's CLI. Two motebits created with
+// `motebit-local fleet create` each register with the relay under their own URL and key; a third party's task asking
+// for a capability only one of them serves is forwarded there with the relay's master-token bearer (the deployment's
+// MOTEBIT_RELAY_FORWARD_TOKEN), runs the capability the motebit read back from the relay, and is receipted under
+// that motebit's own key. Each refuses the other's tokens; `fleet list`, `get` and `delete` work from the CLI.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +15,10 @@ import { startTestRelay, waitFor, type TestRelay } from "../relay/helpers/test-r
 import { freePort, startLocalEdge, type LocalEdge } from "./local-edge.js";
 
 const FLEET_TOKEN = "fleet-over-http-operator-token";
-const SUBMITTER_TOKEN = "fleet-relay-submitter";
+/** The relay's master token: a third party submits with it, and the relay forwards with it as its bearer. */
+const RELAY_TOKEN = "fleet-relay-master-token";
+/** Each serves echo (the default rule's first tool) and one capability the other lacks, so routing is unambiguous. */
+const TOOLS = { one: ["echo", "word_count"], two: ["echo", "slow"] } as const;
 let relay: TestRelay;
 let edge: LocalEdge;
 let dir: string;
@@ -25,14 +30,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "motebit-fleet-"));
   writeFileSync(join(dir, "fleet.token"), FLEET_TOKEN + "\n");
   writeFileSync(join(dir, "callers.json"), JSON.stringify({ [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } }));
-  relay = await startTestRelay({ apiToken: SUBMITTER_TOKEN });
+  relay = await startTestRelay({ apiToken: RELAY_TOKEN });
   const port = await freePort();
   edge = await startLocalEdge(
     { MOTEBIT_FLEET_TOKEN: FLEET_TOKEN, MOTEBIT_PUBLIC_URL: `http://127.0.0.1:${port}`, MOTEBIT_RELAY_HEARTBEAT_MS: "1000", ...relay.trustEnv },
     { port, probe: "preflight" },
   );
-  for (const name of ["one", "two"]) {
-    const r = await cli("create", name, "--known-callers", join(dir, "callers.json"), "--display-name", `Fleet ${name}`);
+  for (const name of ["one", "two"] as const) {
+    const r = await cli("create", name, "--known-callers", join(dir, "callers.json"), "--display-name", `Fleet ${name}`, "--tools", TOOLS[name].join(","));
     if (r.code !== 0) throw new Error(`fleet create ${name}: ${r.stderr}`);
     made[name] = JSON.parse(r.stdout);
   }
@@ -65,30 +70,39 @@ describe("a fleet over real HTTP", () => {
     expect(made.one.motebit_id).not.toBe(made.two.motebit_id);
   });
 
-  it("each registers with the relay under its own URL", async () => {
-    for (const name of ["one", "two"]) {
+  it("each registers with the relay under its own URL, key and tools", async () => {
+    for (const name of ["one", "two"] as const) {
       const id = made[name].motebit_id;
       await waitFor(`${name} to register`, () => relay.count("register", id) > 0, 30_000);
-      expect(relay.relay.agents.get(id)).toMatchObject({ endpoint_url: `${edge.url}/m/${name}`, public_key: made[name].public_key });
+      expect(relay.relay.agents.get(id)).toMatchObject({ endpoint_url: `${edge.url}/m/${name}`, public_key: made[name].public_key, capabilities: [...TOOLS[name]] });
     }
   });
 
-  it("each serves a relay-dispatched task at its own URL, receipted under its own key", async () => {
-    for (const name of ["one", "two"]) {
+  it("each serves a relay-dispatched task at its own URL, running what the third party asked for, receipted under its own key", async () => {
+    const asks = {
+      one: { capability: "word_count", prompt: "one two three", result: '{"words":3}' },
+      two: { capability: "slow", prompt: "10", result: "waited 10ms" },
+    } as const;
+    for (const name of ["one", "two"] as const) {
       const id = made[name].motebit_id;
+      // A third party under the relay's master token: no submitter identity, a capability only `name` serves.
       const submitted = await fetch(`${relay.url}/agent/${id}/task`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${SUBMITTER_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({ prompt: `hello ${name}` }),
+        headers: { Authorization: `Bearer ${RELAY_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ prompt: asks[name].prompt, required_capabilities: [asks[name].capability] }),
       });
       expect(submitted.status).toBe(201);
-      const taskId = ((await submitted.json()) as { task_id: string }).task_id;
+      const answer = (await submitted.json()) as { task_id: string; routing_choice: { selected_agent: string } | null };
+      expect(answer.routing_choice?.selected_agent).toBe(id);
+      const taskId = answer.task_id;
       const entry = await waitFor(`task at ${name} to settle`, () => relay.relay.tasks.get(taskId)?.task.settlement && relay.relay.tasks.get(taskId)!, 30_000);
-      expect(entry.task).toMatchObject({ status: "completed", settlement: { outcome: "paid" } });
+      expect(entry.task).toMatchObject({ status: "completed", routed_to: id, settlement: { outcome: "paid" } });
       const receipt = entry.receipt as Record<string, unknown>;
-      expect(receipt).toMatchObject({ relay_task_id: taskId, motebit_id: id, public_key: made[name].public_key });
+      // The relay forwarded {prompt, relay_task_id} only: the capability was read back from the relay by this motebit.
+      expect(receipt).toMatchObject({ relay_task_id: taskId, motebit_id: id, public_key: made[name].public_key, status: "completed", tools_used: [asks[name].capability], result: asks[name].result });
       expect((await verifyReceipt(receipt)).valid).toBe(true);
     }
+    expect(relay.log.join("\n")).not.toMatch(/forward to \S+ failed/);
   });
 
   it("a token for one is accepted there and refused at the other", async () => {
