@@ -85,6 +85,7 @@ export const taskTool: SyntheticTool = {
         gate: t.gate,
         onToolCall: t.onToolCall,
         onTurn: t.recordTurn,
+        log: t.log,
       });
     } else {
       const served = m.registry.list({ overHttp });

@@ -59,6 +59,7 @@ export async function makeMotebit(
     verifyDispatchToken: o.verifyDispatchToken,
     embedder: o.embedder,
     index: o.index,
+    log: o.log,
   });
   let nextId = 1;
   const rpc = async (p: Principal, method: string, params: Record<string, unknown> = {}) => {
