@@ -2,7 +2,7 @@
 // a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
@@ -74,7 +74,10 @@ async function run(argv: string[]): Promise<number> {
   const identity = await signIdentityFile(doc, signer);
 
   const local = f.values.has("registry") ? null : localPackages(OWN_DIR.replace(/[\\/]$/, ""));
-  const settings: t.ProjectSettings = { name, type, edgeSpec: local?.edge ?? motebitVersion(), localSpec: local?.local ?? motebitVersion() };
+  const linkedFolders = [local?.edge, local?.local]
+    .filter((spec): spec is string => spec !== undefined && !spec.endsWith(".tgz"))
+    .map((spec) => `file:${relative(dir, spec.slice("file:".length))}`);
+  const settings: t.ProjectSettings = { name, type, edgeSpec: local?.edge ?? motebitVersion(), localSpec: local?.local ?? motebitVersion(), linkedFolders };
   const authToken = randomBytes(24).toString("hex");
   const files: Record<string, string> = {
     "package.json": t.packageJson(settings),

@@ -8,6 +8,9 @@ export interface ProjectSettings {
   /** The npm specs of motebit-edge and motebit-local: the published version range, or file: paths to local packages. */
   edgeSpec: string;
   localSpec: string;
+  /** allowScripts keys (npm names a linked folder by its file: path from the project) whose `prepare` must not run:
+   *  a checkout's packages are built already, by its own npm ci. */
+  linkedFolders: string[];
 }
 
 /** The port both start scripts listen on unless PORT says otherwise. */
@@ -39,7 +42,7 @@ export function packageJson(s: ProjectSettings): string {
     devDependencies: { tsx: TSX_VERSION, wrangler: WRANGLER_VERSION },
     // npm 11 asks which install scripts may run (as this repository's package.json answers): better-sqlite3 fetches
     // or compiles its binary, esbuild and workerd check theirs; sharp (pulled in by wrangler, unused here) needs none.
-    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false },
+    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false, ...Object.fromEntries(s.linkedFolders.map((k) => [k, false])) },
   };
   return JSON.stringify(pkg, null, 2) + "\n";
 }

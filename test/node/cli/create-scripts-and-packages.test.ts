@@ -1,7 +1,7 @@
 // The created project's scripts: both listen on PORT (default 8787) on loopback, `npm start` runs wrangler offline,
 // `start:node` takes the same auth token as `start`; run from this checkout, the project depends on its packages.
 import { readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { runCli, tempDir } from "./run-cli.js";
 
@@ -33,6 +33,9 @@ it("run from a checkout it depends on the checkout's two packages; --registry on
     "motebit-local": `file:${join(REPO, "local-stdio")}`,
   });
   expect(r.stdout).toContain("packages    the local ones this CLI runs from");
+  // npm 11 names linked folders by their path from the project; their prepare (a rebuild) is not needed: denied.
+  const { allowScripts } = JSON.parse(readFileSync(join(linked, "package.json"), "utf8"));
+  expect(allowScripts).toMatchObject({ [`file:${relative(linked, REPO)}`]: false, [`file:${relative(linked, join(REPO, "local-stdio"))}`]: false });
   expect(readFileSync(join(linked, "README.md"), "utf8")).toContain(`\`file:${REPO}\``);
 
   const published = join(tempDir(), "published");
