@@ -1,6 +1,6 @@
 // The supported Node floor is this package's engines.node (">=22"): below it, one line on stderr says what to
 // install, and the command still runs (the code works on Node 20, which is past its end of life and untested).
-// Plain JavaScript so the repository's preinstall can run it before anything is installed or built.
+// Plain JavaScript so the repository's `prepare` (on npm ci) can run it before anything is built.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
