@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { dropPoolDisconnectNoise } from "./test/workerd/pool-disconnect-noise.js";
+
+dropPoolDisconnectNoise();
 
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
 export default defineConfig({

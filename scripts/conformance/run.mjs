@@ -18,11 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthProxy } from "./auth-proxy.mjs";
+import { ensureNode22 } from "../node22.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const here = path.join(root, "scripts/conformance");
 const cache = path.join(root, ".cache");
-const NODE22 = "22.23.5";
 const SUITE = "@modelcontextprotocol/conformance@0.2.0-alpha.12";
 const INSPECTOR = "@modelcontextprotocol/inspector-cli@1.0.3";
 const SPECS = ["2025-11-25", "2026-07-28"];
@@ -53,22 +53,6 @@ function fail(msg) {
   process.exit(2);
 }
 const say = (line) => console.log(`conformance: ${line}`);
-
-/** Node 22 from the registry's node-<platform>-<arch> package, unpacked once into .cache/node22. */
-function ensureNode22() {
-  const bin = path.join(cache, "node22", "bin", "node");
-  if (existsSync(bin)) return bin;
-  const pkg = `node-${process.platform}-${process.arch}@${NODE22}`;
-  say(`fetching Node ${NODE22} (${pkg}, about 50 MB) into .cache/node22 — once`);
-  mkdirSync(cache, { recursive: true });
-  const tgz = execFileSync("npm", ["pack", pkg, "--silent", "--pack-destination", cache], { encoding: "utf8" }).trim().split("\n").pop();
-  const dir = path.join(cache, "node22");
-  mkdirSync(dir, { recursive: true });
-  execFileSync("tar", ["xzf", path.join(cache, tgz), "-C", dir, "--strip-components=1"]);
-  rmSync(path.join(cache, tgz));
-  if (!existsSync(bin)) fail(`${pkg} has no bin/node`);
-  return bin;
-}
 
 /** The suite and the Inspector CLI, pinned, in their own folder (the Inspector wants a package.json beside it). */
 function ensureTools() {
@@ -183,7 +167,7 @@ async function inspectorCheck(node, tools, url, token) {
   return { ok: listed && called, listed, called };
 }
 
-const node22 = ensureNode22();
+const node22 = path.join(ensureNode22({ log: say }), "bin", "node");
 const tools = ensureTools();
 const token = randomBytes(24).toString("hex");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "motebit-conformance-"));

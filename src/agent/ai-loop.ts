@@ -11,6 +11,7 @@ import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "./audit-log.js";
 import { asExternalData, EXTERNAL_DATA_RULE } from "./external-data.js";
+import { reportModelFailure } from "./provider-failure.js";
 
 /** The SDK sends a tool error to the model as error.toString(); this one says exactly its message, no "Error: " prefix. */
 class ToolCallError extends Error {
@@ -41,6 +42,8 @@ export interface AiLoopInput {
   stream?: boolean;
   /** Filled in as the turn goes, so a turn that fails half-way still reports what it used. */
   meter: LoopMeter;
+  /** The host's log: a failed model call is reported there once, with provider, URL and status. */
+  log: (line: string) => void;
 }
 
 export interface LoopMeter {
@@ -64,8 +67,19 @@ export interface AiLoopResult {
   modelCalls: number;
 }
 
-/** Rejects with the provider's error or the signal's reason; the caller turns either into its own answer. */
+/**
+ * Rejects with the provider's failure (logged, and described with provider, URL and status) or the signal's reason;
+ * the caller turns either into its own answer.
+ */
 export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
+  try {
+    return await loop(i);
+  } catch (e) {
+    throw reportModelFailure(e, i.llm, i.signal, i.log);
+  }
+}
+
+async function loop(i: AiLoopInput): Promise<AiLoopResult> {
   const meter = i.meter;
   let toolsOff = false;
   // Every tool-call id the model has used this turn, run or not: a reused id never runs anything.

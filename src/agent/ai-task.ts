@@ -15,6 +15,7 @@ export interface RunAiTaskInput extends Omit<RunTaskInput, "requiredCapabilities
   /** The tools offered to the model (a subset of `tools`, which the loop can still parse and refuse). */
   offered: string[];
   onToolCall: AiLoopInput["onToolCall"];
+  log: AiLoopInput["log"];
   /** Once per task, with what the turn used, whether it ended in a receipt of any status. */
   onTurn: (meter: LoopMeter, ok: boolean) => void;
   stream?: boolean;
@@ -47,6 +48,7 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
       gate,
       signal: budget.signal,
       onToolCall: i.onToolCall,
+      log: i.log,
       stream: i.stream,
       meter,
     });

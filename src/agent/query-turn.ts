@@ -30,6 +30,7 @@ export interface QueryTurnInput {
   offered: string[];
   gate: (toolName: string) => GateDecision;
   onToolCall: AiLoopInput["onToolCall"];
+  log: AiLoopInput["log"];
   meter: LoopMeter;
   /** The turn's budget and cancellation. */
   signal: AbortSignal;
@@ -61,6 +62,7 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
     gate: i.gate,
     signal: i.signal,
     onToolCall: i.onToolCall,
+    log: i.log,
     stream: true,
     meter: i.meter,
   });

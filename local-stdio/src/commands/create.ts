@@ -2,35 +2,44 @@
 // a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
 import { CliError } from "../cli-error.js";
 import { flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile, writeKeyFile } from "../keyfile.js";
+import { localPackages } from "../scaffold/local-packages.js";
 import * as t from "../scaffold/templates.js";
 
-const HELP = `Usage: motebit-local create <dir> [--type service|personal] [--name N] [--force]
-       motebit-local create --fleet <dir> [--name N] [--force]
+const HELP = `Usage: motebit-local create <dir> [--type service|personal] [--name N] [--force] [--registry]
+       motebit-local create --fleet <dir> [--name N] [--force] [--registry]
 
 Create a project that serves its own tools as a motebit, on the edge or on this machine:
   package.json      npm start (local edge), npm test, npm run deploy, npm run start:node
+                    (both start scripts on 127.0.0.1, port $PORT, default ${t.DEFAULT_PROJECT_PORT})
   wrangler.toml     the Worker and its Durable Object
   src/index.ts      the Worker (five lines), src/tools.ts one example tool, test/tools.test.ts its test
   motebit.md        the signed identity; motebit.key its private key (mode 0600, git-ignored)
   .dev.vars         the key, the identity and a random auth token for npm start (git-ignored)
+  motebit.json      the same auth token for npm run start:node (mode 0600, git-ignored)
+
+The project depends on motebit-edge and motebit-local. When this CLI runs from a checkout of the
+repository or was installed from tarballs, the project points at those same local packages (file:
+paths), so it installs before anything is published; installed from the registry, at its version.
 
 Options:
-  --type T   service (default: runs tools up to R3_EXECUTE unattended) or personal
-  --name N   the package, Worker and service name (default: the folder's name)
-  --force    write into a folder that is not empty (an existing motebit.key is kept, never replaced)
-  --fleet    a fleet Worker instead: many motebits at /m/<name>/mcp, created with "motebit-local fleet";
-             no motebit.key or motebit.md (each fleet motebit's key is made inside its object), and
-             fleet.token + .dev.vars hold a random MOTEBIT_FLEET_TOKEN (mode 0600, git-ignored)
+  --type T     service (default: runs tools up to R3_EXECUTE unattended) or personal
+  --name N     the package, Worker and service name (default: the folder's name)
+  --force      write into a folder that is not empty (an existing motebit.key is kept, never replaced)
+  --registry   depend on the published packages even when local ones are at hand
+  --fleet      a fleet Worker instead: many motebits at /m/<name>/mcp, created with "motebit-local fleet";
+               no motebit.key or motebit.md (each fleet motebit's key is made inside its object), and
+               fleet.token + .dev.vars hold a random MOTEBIT_FLEET_TOKEN (mode 0600, git-ignored)
 
 Then: cd <dir> && npm install && npm start`;
 
-const SPEC = { type: "string", name: "string", force: "boolean", fleet: "boolean" } as const;
+const SPEC = { type: "string", name: "string", force: "boolean", registry: "boolean", fleet: "boolean" } as const;
 
 /** npm package names: lower case, no spaces; the folder's name made into one. */
 function packageName(raw: string): string {
@@ -39,9 +48,12 @@ function packageName(raw: string): string {
   return name.slice(0, 63);
 }
 
+/** This CLI's package folder (the bundle is its dist/cli.js). */
+const OWN_DIR = fileURLToPath(new URL("..", import.meta.url));
+
 /** The version range the project asks for: this CLI's own version (motebit-edge ships with it). */
 function motebitVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(OWN_DIR, "package.json"), "utf8")) as { version: string };
   return `^${pkg.version}`;
 }
 
@@ -57,9 +69,15 @@ async function run(argv: string[]): Promise<number> {
   }
   mkdirSync(join(dir, "src"), { recursive: true });
   mkdirSync(join(dir, "test"), { recursive: true });
+
+  const local = f.values.has("registry") ? null : localPackages(OWN_DIR.replace(/[\\/]$/, ""));
+  const linkedFolders = [local?.edge, local?.local]
+    .filter((spec): spec is string => spec !== undefined && !spec.endsWith(".tgz"))
+    .map((spec) => `file:${relative(dir, spec.slice("file:".length))}`);
+  const settings: t.ProjectSettings = { name, type, edgeSpec: local?.edge ?? motebitVersion(), localSpec: local?.local ?? motebitVersion(), linkedFolders };
   if (f.values.has("fleet")) {
     if (f.values.has("type")) throw new UsageError("--type is for one motebit; fleet motebits get theirs from \"motebit-local fleet create --type\"");
-    return scaffoldFleet(dir, f.positionals[0], { name, type: "service", motebitVersion: motebitVersion() });
+    return scaffoldFleet(dir, f.positionals[0], { ...settings, type: "service" });
   }
 
   const keyPath = join(dir, "motebit.key");
@@ -69,7 +87,7 @@ async function run(argv: string[]): Promise<number> {
   const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type, name: type === "service" ? name : undefined });
   const identity = await signIdentityFile(doc, signer);
 
-  const settings: t.ProjectSettings = { name, type, motebitVersion: motebitVersion() };
+  const authToken = randomBytes(24).toString("hex");
   const files: Record<string, string> = {
     "package.json": t.packageJson(settings),
     "wrangler.toml": t.wranglerToml(settings),
@@ -80,21 +98,25 @@ async function run(argv: string[]): Promise<number> {
     "README.md": t.readme(settings, doc.motebit_id),
     "motebit.md": identity,
     // Backticks keep the multi-line identity literal (.dev.vars syntax); the token lets plain MCP clients in.
-    ".dev.vars": `MOTEBIT_PRIVATE_KEY=${readKeyFile(keyPath).seedHex}\nMOTEBIT_IDENTITY=\`${identity}\`\nMOTEBIT_AUTH_TOKEN=${randomBytes(24).toString("hex")}\n`,
+    ".dev.vars": `MOTEBIT_PRIVATE_KEY=${readKeyFile(keyPath).seedHex}\nMOTEBIT_IDENTITY=\`${identity}\`\nMOTEBIT_AUTH_TOKEN=${authToken}\n`,
+    // The same token for `npm run start:node`: motebit-local reads secrets from its config file only.
+    "motebit.json": JSON.stringify({ authToken }, null, 2) + "\n",
   };
+  const secret = new Set([".dev.vars", "motebit.json"]);
   for (const [path, text] of Object.entries(files)) {
-    writeFileSync(join(dir, path), text, path === ".dev.vars" ? { mode: 0o600 } : undefined);
+    writeFileSync(join(dir, path), text, secret.has(path) ? { mode: 0o600 } : undefined);
   }
   process.stdout.write(
     [
       `Created ${name}, a ${type} motebit, in ${dir}`,
       `  motebit_id  ${doc.motebit_id}`,
-      `  key         motebit.key (${kept ? "kept: it was already there" : "new, mode 0600"}; git-ignored, with .dev.vars)`,
+      `  key         motebit.key (${kept ? "kept: it was already there" : "new, mode 0600"}; git-ignored, with .dev.vars and motebit.json)`,
+      ...(local ? [`  packages    the local ones this CLI runs from: ${local.edge}, ${local.local} (--registry for the published ones)`] : []),
       "",
       "Next:",
       `  cd ${f.positionals[0]}`,
       "  npm install",
-      "  npm start      # http://127.0.0.1:8787/mcp",
+      `  npm start      # http://127.0.0.1:${t.DEFAULT_PROJECT_PORT}/mcp (PORT=… for another port)`,
       "",
     ].join("\n"),
   );

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import {
   didKeyToPublicKey, fromUtf8, stripIdentityTag, withoutSignedPrefix, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
   verifyIdentityFile, verifyReceipt,
@@ -6,15 +6,18 @@ import {
 import type { Verdict as ProtocolVerdict } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
 import { flagString, parseFlags } from "../flags.js";
+import { artefactsInReply, ReplyError } from "../reply-artefacts.js";
 
-const HELP = `Usage: motebit-local verify FILE|- [--key HEX|did:key]
+const HELP = `Usage: motebit-local verify FILE|- [--key HEX|did:key] [--save FILE]
 
 Verify a signed motebit artefact read from FILE (or stdin with "-"): an identity file
 (motebit.md), an ExecutionReceipt (JSON), a delegation token (JSON) or a bearer token
 ("motebit:" prefix optional). Receipts and delegation tokens may also come as a JSON array or
 as JSON Lines (one per line), and a {"receipt": …} wrapper counts as its receipt, so
 "motebit-local receipts | motebit-local verify -" checks a whole ledger; a tool answer's
-trailing identity tag line is ignored. Prints one JSON verdict per artefact on stdout:
+trailing identity tag line is ignored. An MCP reply works as it came: a JSON-RPC response (or
+an SSE stream of them, "data:" lines) to tools/call or resources/read, or a bare tool result —
+the receipt escaped in its text is taken out and verified. Prints one JSON verdict per artefact on stdout:
   {"valid":…,"type":"identity"|"receipt"|"bearer_token"|"delegation_token","signer":"did:key:…",
    "motebit_id":…,"sovereign":…,"errors":[…]}   (+ "failed_path" for nested receipts, "reason" for tokens,
    "item" (0, 1, …) when the input held several; the exit status is then the worst verdict's)
@@ -22,6 +25,8 @@ trailing identity tag line is ignored. Prints one JSON verdict per artefact on s
 Options:
   --key K   the signer's public key (64 hex chars or did:key). Required for bearer tokens,
             which carry no key; for the other types it must match the embedded key.
+  --save F  write the receipt(s) found to F as plain JSON (one receipt: the object; several: an
+            array), only when every artefact is a valid receipt; F is replaced.
 
 Bearer tokens are checked as the primitive only (suite, signature, expiry); audience,
 subject, lifetime and replay are the receiving server's policy.
@@ -30,7 +35,7 @@ Receipts are also checked against their result_hash.
 Exit status (like grep and diff: 2 is trouble): 0 valid, 1 invalid, 2 usage error or input
 that cannot be read or recognised.`;
 
-export const SPEC = { key: "string" } as const;
+export const SPEC = { key: "string", save: "string" } as const;
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 const TOKEN_RE = /^[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]+={0,2}$/;
 
@@ -41,6 +46,8 @@ interface Verdict extends ProtocolVerdict {
   reason?: string;
   /** The artefact's place in a multi-artefact input (array or JSON Lines). */
   item?: number;
+  /** The receipt itself, for --save (never printed). */
+  receipt?: Record<string, unknown>;
 }
 
 // The fixed texts of delegation refusals, as machine reasons like a bearer token's.
@@ -114,7 +121,7 @@ async function verifyObject(o: Record<string, unknown>, keyHex: string | undefin
     const v = await verifyReceipt(o, { checkResultHash: true });
     const errors = [...v.errors, ...keyMismatch(keyHex, typeof o.public_key === "string" && v.signer ? o.public_key : undefined)];
     return { valid: errors.length === 0, type: "receipt", signer: v.signer, motebit_id: v.motebit_id, sovereign: v.sovereign, errors,
-      failed_path: v.failed_path };
+      failed_path: v.failed_path, receipt: o };
   }
   return null;
 }
@@ -210,12 +217,35 @@ async function run(argv: string[]): Promise<number> {
     const label = source === "-" ? "stdin" : source;
     return unreadable(`cannot read ${label}: ${(e as Error).message}`);
   }
-  const verdicts = await verifyText(text, keyHex);
-  if (verdicts === null) return unreadable(NOT_RECOGNISED);
-  if (verdicts.length === 1) return print(verdicts[0]!);
-  // Several artefacts: one verdict line each, numbered from 0; the exit status is the worst of them.
+  let inReply: string[] | null;
+  try {
+    inReply = artefactsInReply(text);
+  } catch (e) {
+    if (e instanceof ReplyError) return unreadable(e.message);
+    throw e;
+  }
+  const found = inReply === null ? [await verifyText(text, keyHex)] : await Promise.all(inReply.map((t) => verifyText(t, keyHex)));
+  if (found.every((v) => v === null)) return unreadable(inReply === null ? NOT_RECOGNISED : `the reply holds no signed artefact: ${NOT_RECOGNISED}`);
+  const verdicts = found.flatMap((v) => v ?? [null]).map((v) => v ?? { valid: false, type: "unknown" as const, errors: [NOT_RECOGNISED] });
   let code = 0;
-  for (const [i, v] of verdicts.entries()) code = Math.max(code, print({ ...(v ?? { valid: false, type: "unknown", errors: [NOT_RECOGNISED] }), item: i }));
+  if (verdicts.length === 1) code = print(verdicts[0]!);
+  // Several artefacts: one verdict line each, numbered from 0; the exit status is the worst of them.
+  else for (const [i, v] of verdicts.entries()) code = Math.max(code, print({ ...v, item: i }));
+  const saveTo = flagString(flags, "save");
+  return saveTo === undefined ? code : save(saveTo, verdicts, code);
+}
+
+/** --save: the receipts as plain JSON, written only when every artefact is a valid receipt (else nothing is written). */
+function save(path: string, verdicts: Verdict[], code: number): number {
+  const receipts = verdicts.map((v) => (v.type === "receipt" && v.valid ? v.receipt : undefined));
+  if (receipts.some((r) => r === undefined)) {
+    process.stderr.write(`motebit-local verify: ${path} not written: ${code === 0 ? "the input is not only receipts" : "not every artefact is valid"}\n`);
+    return Math.max(code, 1);
+  }
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(receipts.length === 1 ? receipts[0] : receipts, null, 2) + "\n");
+  renameSync(tmp, path);
+  process.stderr.write(`motebit-local verify: saved ${receipts.length === 1 ? "the receipt" : `${receipts.length} receipts`} to ${path}\n`);
   return code;
 }
 

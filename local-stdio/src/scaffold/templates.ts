@@ -5,9 +5,19 @@ export interface ProjectSettings {
   /** npm package name and Worker name. */
   name: string;
   type: "personal" | "service";
-  /** The version range of motebit-edge and motebit-local the project depends on (they ship together). */
-  motebitVersion: string;
+  /** The npm specs of motebit-edge and motebit-local: the published version range, or file: paths to local packages. */
+  edgeSpec: string;
+  localSpec: string;
+  /** allowScripts keys (npm names a linked folder by its file: path from the project) whose `prepare` must not run:
+   *  a checkout's packages are built already, by its own npm ci. */
+  linkedFolders: string[];
 }
+
+/** The port both start scripts listen on unless PORT says otherwise. */
+export const DEFAULT_PROJECT_PORT = 8787;
+
+/** wrangler offline, as this repository runs it (STACK.md): no telemetry, no update check, no Request.cf fetch. */
+const WRANGLER_OFFLINE = "WRANGLER_SEND_METRICS=false WRANGLER_SEND_ERROR_REPORTS=false CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_HIDE_BANNER=true";
 
 /** wrangler and tsx as this repository pins them (STACK.md). */
 const WRANGLER_VERSION = "4.86.0";
@@ -20,17 +30,19 @@ export function packageJson(s: ProjectSettings): string {
     private: true,
     type: "module",
     scripts: {
-      start: "wrangler dev --local --ip 127.0.0.1",
+      // The shell expands PORT (npm runs scripts with sh); .dev.vars holds the key, the identity and the auth token.
+      start: `${WRANGLER_OFFLINE} wrangler dev --local --ip 127.0.0.1 --port \${PORT:-${DEFAULT_PROJECT_PORT}}`,
       deploy: "wrangler deploy",
       test: "tsx --test test/*.test.ts",
-      // Production on a machine of your own (not dev: a relay cannot reach localhost for --self-test).
-      "start:node": "motebit-local serve --serve-transport http --identity motebit.md --tools src/tools.ts --direct --self-test",
+      // Production on a machine of your own (not dev: a relay cannot reach localhost for --self-test). motebit.json
+      // holds the same auth token as .dev.vars (motebit-local reads secrets from its config file only).
+      "start:node": `motebit-local serve --serve-transport http --serve-port \${PORT:-${DEFAULT_PROJECT_PORT}} --identity motebit.md --config motebit.json --tools src/tools.ts --direct --self-test`,
     },
-    dependencies: { "motebit-edge": s.motebitVersion, "motebit-local": s.motebitVersion },
+    dependencies: { "motebit-edge": s.edgeSpec, "motebit-local": s.localSpec },
     devDependencies: { tsx: TSX_VERSION, wrangler: WRANGLER_VERSION },
     // npm 11 asks which install scripts may run (as this repository's package.json answers): better-sqlite3 fetches
     // or compiles its binary, esbuild and workerd check theirs; sharp (pulled in by wrangler, unused here) needs none.
-    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false },
+    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false, ...Object.fromEntries(s.linkedFolders.map((k) => [k, false])) },
   };
   return JSON.stringify(pkg, null, 2) + "\n";
 }
@@ -99,12 +111,18 @@ test("greet greets by name", async () => {
 
 export const GITIGNORE = `node_modules/
 .wrangler/
-# Secrets: the private key and the local settings that hold it.
+# Secrets: the private key and the local settings that hold it (and the auth token).
 motebit.key
 .dev.vars
+motebit.json
 `;
 
 export function readme(s: ProjectSettings, motebitId: string): string {
+  const linked = s.localSpec.startsWith("file:")
+    ? `\nmotebit-edge and motebit-local come from local packages (\`${s.edgeSpec}\`, \`${s.localSpec}\`), the ones the
+\`motebit-local create\` that made this project ran from; once they are published, \`npm install motebit-edge motebit-local\`
+switches to the registry's.\n`
+    : "";
   return `# ${s.name}
 
 A ${s.type} motebit (motebit_id \`${motebitId}\`): an MCP server with its own Ed25519 key that serves the
@@ -112,18 +130,22 @@ tools in \`src/tools.ts\`, tags every result with its identity and signs a recei
 
 \`\`\`sh
 npm install
-npm start           # the Worker on http://127.0.0.1:8787 (wrangler dev --local, reads .dev.vars)
+npm start           # the Worker on http://127.0.0.1:${DEFAULT_PROJECT_PORT} (wrangler dev --local, offline; reads .dev.vars)
 npm test            # the tools' tests
 npm run deploy      # to Cloudflare (set the secrets first, below)
-npm run start:node  # or serve over HTTP from a machine of your own (motebit-local)
+npm run start:node  # or serve over HTTP from this machine (motebit-local, Node 22+; reads motebit.json)
 \`\`\`
 
-\`curl http://127.0.0.1:8787/health\` shows who it is. MCP clients connect to \`http://127.0.0.1:8787/mcp\` with
-\`Authorization: Bearer <MOTEBIT_AUTH_TOKEN from .dev.vars>\`, or with a signed token per request:
+Both start scripts listen on 127.0.0.1, port \`PORT\` (default ${DEFAULT_PROJECT_PORT}): \`PORT=9000 npm start\`.
+\`curl http://127.0.0.1:${DEFAULT_PROJECT_PORT}/health\` shows who it is. MCP clients connect to \`http://127.0.0.1:${DEFAULT_PROJECT_PORT}/mcp\` with
+\`Authorization: Bearer <token>\` — the token is \`MOTEBIT_AUTH_TOKEN\` in \`.dev.vars\`, the same as \`authToken\` in
+\`motebit.json\`, so it works with either start script — or with a signed token per request:
 \`npx motebit-local token --key motebit.key --sub ${motebitId}\` (or \`signedFetch\` from \`motebit-edge/client\`).
-
-Files: \`motebit.md\` is the signed identity (public). \`motebit.key\` is its private key and \`.dev.vars\` holds it
-too: both stay out of git (\`.gitignore\`). Before the first deploy:
+A task's answer is a signed receipt: pipe the reply into \`npx motebit-local verify - --save receipt.json\` to check it
+and keep it.
+${linked}
+Files: \`motebit.md\` is the signed identity (public). \`motebit.key\` is its private key; \`.dev.vars\` holds it too,
+and \`motebit.json\` the auth token: all three stay out of git (\`.gitignore\`). Before the first deploy:
 
 \`\`\`sh
 npx wrangler secret put MOTEBIT_PRIVATE_KEY < motebit.key

@@ -54,6 +54,8 @@ export interface AiTurnTools {
   onToolCall: (e: { tool: string; args: unknown; outcome: AuditOutcome }) => void;
   /** One audit row per turn: tool "model:<id>", with token usage and denials. */
   recordTurn: (meter: LoopMeter, ok: boolean) => void;
+  /** The host's log, where a failed model call is reported. */
+  log: (line: string) => void;
 }
 
 /** `audit` is where the turn's rows go: the log itself, or a task's batch written with its receipt. */
@@ -77,6 +79,7 @@ export function aiTurnTools(m: MotebitContext, c: CallContext, delegatedScope?: 
     offered: tools.map((t) => t.definition.name).filter((n) => gate(n).outcome === "allow" && (owner || autoBand(n))),
     gate,
     onToolCall: (e) => audit.record({ ...e, caller, at: m.clock.now() }),
+    log: (line) => m.log(line),
     recordTurn: (meter, ok) =>
       audit.record({
         tool: `model:${m.llm?.id ?? "none"}`,

@@ -47,6 +47,7 @@ export const queryTool: SyntheticTool = {
         offered: turnTools.offered,
         gate: turnTools.gate,
         onToolCall: turnTools.onToolCall,
+        log: turnTools.log,
         meter,
         signal: budget.signal,
       });

@@ -116,6 +116,7 @@ export const taskTool: SyntheticTool = {
         gate: t.gate,
         onToolCall: t.onToolCall,
         onTurn: t.recordTurn,
+        log: t.log,
         // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
         memories: { formation: turnMemories(m, c.principal), counted: !overHttp },
       }).catch((e: unknown) => {

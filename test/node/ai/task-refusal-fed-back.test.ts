@@ -84,6 +84,7 @@ describe("a refused call never runs, and the model hears why", () => {
       gate: t.gate,
       onToolCall: t.onToolCall,
       onTurn: t.recordTurn,
+      log: t.log,
       signer: h.m.signer,
       motebitId: h.m.motebitId,
       deviceId: h.m.deviceId,

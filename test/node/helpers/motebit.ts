@@ -62,6 +62,7 @@ export async function makeMotebit(
     callerStanding: o.callerStanding,
     embedder: o.embedder,
     index: o.index,
+    log: o.log,
   });
   let nextId = 1;
   const rpc = async (p: Principal, method: string, params: Record<string, unknown> = {}) => {

@@ -1,14 +1,16 @@
-// Black box, as a user gets it: both packages packed (`npm pack`), a project scaffolded by `motebit-local create`
-// in a temp folder outside the repository and installed from the two tarballs (npm, the registry for the rest,
-// --prefer-offline). One install for the whole file. better-sqlite3's prebuilt binary, which users download
+// Black box, as a user gets it before anything is published: both packages packed (`npm pack`) and installed from
+// the tarballs into a temp folder outside the repository; that installed motebit-local creates a project, which
+// points at the same tarballs by itself, so its plain `npm install` asks the registry for third-party packages only
+// (--prefer-offline). Two installs for the whole file. better-sqlite3's prebuilt binary, which users download
 // from its GitHub releases, comes from a local double: prebuild-install's local-prebuilds folder holding this
 // repository's own build of it (no network here; compiling it instead takes minutes to a quarter of an hour on a
 // busy machine). Then, from that install and from a cwd that is neither the repository nor the project:
 // help, init, verify, token, stdio serve with the real SDK client, the project's `npm test`, its HTTP serve
-// (`npm run start:node`: the .ts tools module through tsx, signedFetch from the installed motebit-edge/client),
-// its Worker under `npm start` (wrangler dev --local) called with a signed token, and `wrangler deploy --dry-run`.
+// (`npm run start:node` on PORT: the .ts tools module through tsx, the .dev.vars token and signedFetch from the
+// installed motebit-edge/client), its Worker under `npm start` on PORT (wrangler dev --local, offline by its own
+// settings) called with a signed token, and `wrangler deploy --dry-run`.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,11 +21,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyIdentityFile } from "../../../src/protocol/index.js";
 import { runToCompletion } from "../helpers/child-process.js";
-import { BIN, freePort, REPO } from "../local/helpers/local-cli.js";
+import { freePort, REPO } from "../local/helpers/local-cli.js";
 
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
 let prebuilds: string | undefined;
+
+const WRANGLER_OFFLINE = { WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
 
 /** The environment for child npm/node: nothing inherited from an enclosing `npm test` (npm_* settings would
  *  leak into the child's install), no model key, wrangler offline and quiet. */
@@ -33,7 +37,14 @@ function childEnv(): NodeJS.ProcessEnv {
     if (!k.toLowerCase().startsWith("npm_") && !k.startsWith("ANTHROPIC_") && k !== "INIT_CWD") env[k] = v;
   }
   if (prebuilds !== undefined) env.npm_config_better_sqlite3_local_prebuilds = prebuilds;
-  return { ...env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
+  return { ...env, ...WRANGLER_OFFLINE };
+}
+
+/** childEnv() with PORT, and without the wrangler settings: the project's own scripts must carry them. */
+function scriptEnv(port: number): NodeJS.ProcessEnv {
+  const env = childEnv();
+  for (const k of Object.keys(WRANGLER_OFFLINE)) delete env[k];
+  return { ...env, PORT: String(port) };
 }
 
 async function run(cmd: string, args: string[], cwd: string, timeoutMs = 60_000, input?: string) {
@@ -43,8 +54,8 @@ async function run(cmd: string, args: string[], cwd: string, timeoutMs = 60_000,
 }
 
 /** A long-running child in its own process group (npm → wrangler → workerd), stopped as a group. */
-function startGroup(cmd: string, args: string[], cwd: string): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
-  const child = spawn(cmd, args, { cwd, env: childEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+function startGroup(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (c) => (output += c));
   child.stderr!.on("data", (c) => (output += c));
@@ -79,6 +90,7 @@ let project: string;
 let elsewhere: string;
 let bin: string;
 let motebitId: string;
+let tarballs: string[];
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "motebit-package-test-"));
@@ -93,17 +105,22 @@ beforeAll(async () => {
     const r = await run("npm", [...args, "--silent"], REPO, 120_000);
     expect(r.code, r.stderr).toBe(0);
   }
-  const tarballs = ["motebit-edge", "motebit-local"].map((n) => join(work, `${n}-0.1.0.tgz`));
+  tarballs = ["motebit-edge", "motebit-local"].map((n) => join(work, `${n}-0.1.0.tgz`));
   for (const t of tarballs) expect(existsSync(t), t).toBe(true);
-  // The same bundle as the tarball's, built from the same sources by the global setup.
+  // motebit-local as someone gets it from the tarballs, in a folder of its own; that install creates the project.
+  const tools = join(work, "tools");
+  mkdirSync(tools);
+  writeFileSync(join(tools, "package.json"), JSON.stringify({ name: "tools", private: true }) + "\n");
+  const t0 = Date.now();
+  const toolsInstalled = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs], tools, INSTALL_TIMEOUT_MS);
+  expect(toolsInstalled.code, toolsInstalled.stderr).toBe(0);
   project = join(work, "my-agent");
-  const created = await run(process.execPath, [BIN, "create", project], work);
+  const created = await run(join(tools, "node_modules/.bin/motebit-local"), ["create", project], work);
   expect(created.code, created.stderr).toBe(0);
   motebitId = (await verifyIdentityFile(readFileSync(join(project, "motebit.md"), "utf8"))).motebit_id!;
-  const t0 = Date.now();
-  const installed = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs], project, INSTALL_TIMEOUT_MS);
+  const installed = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], project, INSTALL_TIMEOUT_MS);
   expect(installed.code, installed.stderr).toBe(0);
-  process.stderr.write(`[installed-from-tarballs] npm install of the scaffolded project: ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+  process.stderr.write(`[installed-from-tarballs] npm install of motebit-local from its tarball, then of the created project: ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
   bin = join(project, "node_modules/.bin/motebit-local");
   elsewhere = join(work, "elsewhere");
   mkdirSync(elsewhere);
@@ -160,6 +177,13 @@ describe("motebit-local, installed from its tarball, from any cwd", () => {
 });
 
 describe("the scaffolded project, installed from the tarballs", () => {
+  it("depends on the tarballs its creator was installed from: nothing of ours comes from the registry", () => {
+    const pkg = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies).toEqual({ "motebit-edge": `file:${tarballs[0]}`, "motebit-local": `file:${tarballs[1]}` });
+    const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, { resolved?: string }> };
+    for (const name of ["motebit-edge", "motebit-local"]) expect(lock.packages[`node_modules/${name}`].resolved).toMatch(/^file:.*\.tgz$/);
+  });
+
   it("keeps its secrets out of git and its key private", () => {
     const ignored = readFileSync(join(project, ".gitignore"), "utf8").split("\n");
     expect(ignored).toEqual(expect.arrayContaining(["motebit.key", ".dev.vars"]));
@@ -172,12 +196,20 @@ describe("the scaffolded project, installed from the tarballs", () => {
     expect(r.stdout).toMatch(/# pass 1\b/);
   });
 
-  it("npm run start:node serves src/tools.ts over HTTP; signedFetch from the installed motebit-edge/client calls it", async () => {
+  it("npm run start:node serves src/tools.ts over HTTP on PORT; the .dev.vars token and signedFetch from the installed motebit-edge/client get in", async () => {
     const port = await freePort();
-    const server = startGroup("npm", ["run", "start:node", "--", "--serve-port", String(port), "--data-dir", join(work, "node-data")], project);
+    const server = startGroup("npm", ["run", "start:node", "--", "--data-dir", join(work, "node-data")], project, scriptEnv(port));
     try {
       const url = `http://127.0.0.1:${port}`;
       expect((await waitForHealth(url, server, 60_000)).motebit_id).toBe(motebitId);
+      // The token its README gives MCP clients (.dev.vars) is the one start:node takes, as npm start does.
+      const token = /^MOTEBIT_AUTH_TOKEN=(\S+)$/m.exec(readFileSync(join(project, ".dev.vars"), "utf8"))![1];
+      const init = await fetch(`${url}/mcp`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+      });
+      expect(init.status, await init.text()).toBe(200);
       const clientModule = createRequire(join(project, "package.json")).resolve("motebit-edge/client");
       const { signedFetch } = (await import(pathToFileURL(clientModule).href)) as typeof import("../../../src/client/signed-fetch.js");
       const privateKey = readFileSync(join(project, "motebit.key"), "utf8").trim();
@@ -194,9 +226,9 @@ describe("the scaffolded project, installed from the tarballs", () => {
     }
   }, 120_000);
 
-  it("npm start runs the Worker (wrangler dev --local): a signed identity, its tool called with a signed token", async () => {
+  it("npm start runs the Worker (wrangler dev --local) on PORT, offline by its own settings: a signed identity, its tool called with a signed token", async () => {
     const port = await freePort();
-    const server = startGroup("npm", ["start", "--", "--port", String(port), "--persist-to", join(work, "edge-state")], project);
+    const server = startGroup("npm", ["start", "--", "--persist-to", join(work, "edge-state")], project, scriptEnv(port));
     try {
       const url = `http://127.0.0.1:${port}`;
       expect((await waitForHealth(url, server)).motebit_id).toBe(motebitId);
@@ -218,6 +250,8 @@ describe("the scaffolded project, installed from the tarballs", () => {
       const text = await call.text();
       expect(call.status, text).toBe(200);
       expect(text).toContain("Hello, Ada!\\n[motebit:" + motebitId.slice(0, 8));
+      // No cf-object fetch (its failure prints a getaddrinfo stack here), no telemetry notice, no banner.
+      expect(server.output()).not.toMatch(/Request\.cf|ENOTFOUND|telemetry|⛅️/);
     } finally {
       await server.stop();
     }

@@ -8,4 +8,5 @@ describeHostileRequests("edge", async () => ({
   auth: STATIC,
   signedAuth: (jti) => signedAuth("known_caller", { jti }),
   rows: async (table) => (await objectRows<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n,
+  cutBody: "end",
 }));
