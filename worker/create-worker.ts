@@ -8,9 +8,9 @@ import type { EdgeEnv } from "./env.js";
 import { registerServedTools } from "./served-tools.js";
 
 export interface MotebitWorkerOptions {
-  /** The served tools: an array of { definition, handler } (README: "Your own tools"). */
+  /** The served tools: an array of { definition, handler } (docs/tools-and-resources.md). */
   tools: readonly ServedTool[];
-  /** The tools module's own resources and prompts (README: "Your own tools"), listed after the motebit's. */
+  /** The tools module's own resources and prompts (docs/tools-and-resources.md), listed after the motebit's. */
   resources?: readonly ServedResource[];
   prompts?: readonly ServedPrompt[];
 }

@@ -1,4 +1,4 @@
-// The agent side of the relay API (PROTOCOL §9), over a fetch port: bootstrap, register, heartbeat, deregister,
+// The agent side of the relay API (docs/protocol.md §9), over a fetch port: bootstrap, register, heartbeat, deregister,
 // task submission and polling. Every answer is a value (never a throw): ok with the JSON body, or the status
 // (null when the relay could not be reached) and a hint that says what to check.
 import type { Clock } from "../ports.js";

@@ -1,7 +1,7 @@
 // The self-test (`--self-test`, MOTEBIT_SELF_TEST=1): after registration, submit a task to ourselves through the
 // relay and poll until it ends, then report exactly one outcome on one line:
 //   self-test <outcome>: <why> (next: <step>)
-// passed / task_failed / timeout / auth_verified / skipped / failed (PROTOCOL §9). Serving goes on whatever it says.
+// passed / task_failed / timeout / auth_verified / skipped / failed (docs/protocol.md §9). Serving goes on whatever it says.
 import type { Clock } from "../ports.js";
 import { verifyReceipt } from "../protocol/index.js";
 import type { RelayClient } from "./client.js";

@@ -1,4 +1,4 @@
-// Where the relay is and how this motebit talks to it (PROTOCOL §9), read once from the host's settings.
+// Where the relay is and how this motebit talks to it (docs/protocol.md §9), read once from the host's settings.
 // Each setting has an environment name and a config-file key; the environment wins. The edge passes its
 // Worker env only; motebit-local passes process.env and its --config file. A bad value is a StartupError
 // naming exactly where it came from.

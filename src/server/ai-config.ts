@@ -9,7 +9,7 @@ export type AiProviderName = (typeof AI_PROVIDERS)[number];
 export const EMBEDDERS = ["local", "ollama", "workers-ai"] as const;
 export type EmbedderName = (typeof EMBEDDERS)[number];
 
-/** The names both hosts read, in the order the README documents them. */
+/** The names both hosts read, in the order docs/configuration.md documents them. */
 export const AI_SETTING_NAMES = [
   "MOTEBIT_MODE",
   "MOTEBIT_PROVIDER",
@@ -21,7 +21,7 @@ export const AI_SETTING_NAMES = [
   "MOTEBIT_EMBEDDER",
 ] as const;
 
-/** Used when MOTEBIT_MODEL is unset (README "Adding AI reasoning" lists them). */
+/** Used when MOTEBIT_MODEL is unset (docs/configuration.md lists them). */
 export const DEFAULT_MODELS: Readonly<Record<AiProviderName, string>> = Object.freeze({
   anthropic: "claude-sonnet-4-5",
   ollama: "llama3.1",

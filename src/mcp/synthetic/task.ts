@@ -31,7 +31,7 @@ export const taskTool: SyntheticTool = {
   async run(args, m, c) {
     const caps = (args.required_capabilities as string[] | undefined) ?? [];
     let delegatedScope: string | undefined;
-    // PROTOCOL §6 order: the delegation token first, then the dispatch token, then the work.
+    // docs/protocol.md §6 order: the delegation token first, then the dispatch token, then the work.
     if (args.delegation_token !== undefined) {
       const v = await verifyDelegationToken(args.delegation_token as string, {
         now: m.clock.now(),
