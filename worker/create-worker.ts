@@ -9,9 +9,9 @@ import { registerServedTools } from "./served-tools.js";
 import { fleetRoutes, isFleetPath } from "./fleet-routes.js";
 
 export interface MotebitWorkerOptions {
-  /** The served tools: an array of { definition, handler } (README: "Your own tools"). */
+  /** The served tools: an array of { definition, handler } (docs/tools-and-resources.md). */
   tools: readonly ServedTool[];
-  /** The tools module's own resources and prompts (README: "Your own tools"), listed after the motebit's. */
+  /** The tools module's own resources and prompts (docs/tools-and-resources.md), listed after the motebit's. */
   resources?: readonly ServedResource[];
   prompts?: readonly ServedPrompt[];
 }

@@ -15,7 +15,7 @@ export interface EdgeEnv {
   MOTEBIT_RELAY_TRUST?: string;
   MOTEBIT_ALLOWED_ORIGINS?: string;
   MOTEBIT_RATE_LIMIT?: string | number;
-  /** AI mode (README "Adding AI reasoning"): the same names motebit-local reads. */
+  /** AI mode (docs/ai-mode.md): the same names motebit-local reads. */
   MOTEBIT_MODE?: string;
   MOTEBIT_PROVIDER?: string;
   MOTEBIT_MODEL?: string;

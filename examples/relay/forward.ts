@@ -1,4 +1,4 @@
-// How the local relay hands a task to a registered motebit, exactly as PROTOCOL §9 says a relay does:
+// How the local relay hands a task to a registered motebit, exactly as docs/protocol.md §9 says a relay does:
 // GET /health (a wake-up; its answer does not matter), initialize (protocol 2025-03-26, client relay-forward),
 // notifications/initialized, then tools/call motebit_task {prompt, relay_task_id}. Like the reference relay today,
 // every request carries `Bearer <its API token>` (no header without one); the product document's newer relay signs a

@@ -1,5 +1,5 @@
 // A small relay for trying the loop offline and for tests. On the wire it behaves like the reference relay
-// (motebit/motebit services/relay, PROTOCOL §9.1): the agent API (bootstrap, register, heartbeat, deregister) under
+// (motebit/motebit services/relay, docs/protocol.md §9.1): the agent API (bootstrap, register, heartbeat, deregister) under
 // `admin:query` tokens or the API token, deregistration by a signed token only, task submission and polling
 // (`task:submit` / `task:query`), routing that needs a required capability and never picks the submitter, forwarding
 // of {prompt, relay_task_id} only with `Bearer <API token>` (or relay-signed mcp:call tokens, the product document's

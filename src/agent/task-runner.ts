@@ -1,5 +1,5 @@
 // motebit_task in direct mode: pick a tool, pass the gate, run it under a deadline, and sign what happened.
-// Every path ends in a signed receipt — refusals and failures included (PROTOCOL §4).
+// Every path ends in a signed receipt — refusals and failures included (docs/protocol.md §4).
 // AI mode (a model choosing and chaining tools) is ai-task.ts; it signs through signTaskReceipt below.
 
 import type { Clock } from "../ports.js";

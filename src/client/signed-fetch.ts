@@ -1,5 +1,5 @@
 // The caller's side of signed bearer tokens: a `fetch` that mints a fresh `mcp:call` token for every request,
-// because a server refuses a replayed jti (PROTOCOL §5). Hand it to the MCP SDK's StreamableHTTPClientTransport:
+// because a server refuses a replayed jti (docs/protocol.md §5). Hand it to the MCP SDK's StreamableHTTPClientTransport:
 //   new StreamableHTTPClientTransport(new URL(url), { fetch: signedFetch({ privateKey, target }) })
 import { createSigner, mintBearerToken, SIGNED_TOKEN_PREFIX, sovereignMotebitId, type Signer } from "../protocol/index.js";
 

@@ -100,7 +100,7 @@ export function refusalFor(m: MotebitContext, p: Principal, e: CatalogEntry): st
   return e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
 }
 
-/** One motebit_tools row. `risk` is the integer level (PROTOCOL §7, as the reference answers), its name beside it. */
+/** One motebit_tools row. `risk` is the integer level (docs/protocol.md §7, as the reference answers), its name beside it. */
 export interface CallableTool {
   name: string;
   description: string;

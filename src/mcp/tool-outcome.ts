@@ -3,7 +3,7 @@ import type { ContentBlock } from "../tools/types.js";
 
 /**
  * What a tool call produced, before it goes on the wire. Results (success or tool failure) carry the
- * identity tag; refusals (policy, approval, validation) do not — PROTOCOL §2. A rich result keeps its
+ * identity tag; refusals (policy, approval, validation) do not — docs/protocol.md §2. A rich result keeps its
  * content blocks and structuredContent; its tag is still the last text block.
  */
 export type ToolOutcome =

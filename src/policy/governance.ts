@@ -1,4 +1,4 @@
-// Governance bands from the identity file (PROTOCOL §7): auto, approval, deny.
+// Governance bands from the identity file (docs/protocol.md §7): auto, approval, deny.
 
 import type { IdentityDoc } from "../protocol/index.js";
 import { parseRisk, RISK_NAMES, type RiskLevel } from "./risk.js";

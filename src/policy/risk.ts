@@ -1,4 +1,4 @@
-// Risk levels are wire law (PROTOCOL §7): R0_READ=0 … R4_MONEY=4.
+// Risk levels are wire law (docs/protocol.md §7): R0_READ=0 … R4_MONEY=4.
 
 export type RiskLevel = 0 | 1 | 2 | 3 | 4;
 

@@ -21,7 +21,7 @@ export interface TokenClaims {
 
 /** Tokens ride in an HTTP header; anything longer is not a token we minted. */
 export const MAX_TOKEN_CHARS = 8192;
-/** How a signed token is told apart from a static one: `Authorization: Bearer motebit:<token>` (PROTOCOL §5). */
+/** How a signed token is told apart from a static one: `Authorization: Bearer motebit:<token>` (docs/protocol.md §5). */
 export const SIGNED_TOKEN_PREFIX = "motebit:";
 
 /** The token itself, whether or not it arrived with its "motebit:" prefix. */
@@ -31,7 +31,7 @@ export function withoutSignedPrefix(token: string): string {
 const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_SKEW_MS = 60_000;
 
-/** Mint `base64url(P).base64url(sig)`; P is the JSON payload exactly as serialised here (PROTOCOL §5). */
+/** Mint `base64url(P).base64url(sig)`; P is the JSON payload exactly as serialised here (docs/protocol.md §5). */
 export async function mintBearerToken(
   c: { mid: string; did: string; aud: string; sub?: string; ttlMs?: number; iat?: number; jti?: string },
   signer: Signer,

@@ -25,7 +25,7 @@ export const MAX_DELEGATION_TOKEN_CHARS = 64 * 1024;
 const BODY_FIELDS = ["delegator_id", "delegator_public_key", "delegate_id", "delegate_public_key", "scope", "issued_at", "expires_at",
   "not_before", "grant_id"] as const;
 
-/** Signed by the delegator over canonical JSON of everything but `signature` (PROTOCOL §6). */
+/** Signed by the delegator over canonical JSON of everything but `signature` (docs/protocol.md §6). */
 export async function signDelegationToken(body: Omit<DelegationToken, "suite" | "signature">, signer: Signer): Promise<DelegationToken> {
   if (body.delegator_public_key?.toLowerCase() !== signer.publicKeyHex) {
     throw new ProtocolError("delegator_public_key does not match the signing key");
@@ -49,7 +49,7 @@ export function scopeAllows(scope: string, capability: string): boolean {
 type Verdict = { ok: true; token: DelegationToken } | { ok: false; error: string };
 
 /**
- * Check, in order (PROTOCOL §6): JSON, suite, signature, expiry, not-before, delegate, scope.
+ * Check, in order (docs/protocol.md §6): JSON, suite, signature, expiry, not-before, delegate, scope.
  * Never throws; each refusal is the exact "Denied: …" text a tool result carries.
  */
 export async function verifyDelegationToken(

@@ -3,7 +3,7 @@ import { BoundedCache } from "./bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
 import { ProtocolError } from "./errors.js";
 
-// A bare 32-byte seed becomes PKCS#8 by prepending this fixed DER header (PROTOCOL §1).
+// A bare 32-byte seed becomes PKCS#8 by prepending this fixed DER header (docs/protocol.md §1).
 const PKCS8_PREFIX = hexToBytes("302e020100300506032b657004220420");
 const ED25519 = { name: "Ed25519" } as const;
 const PUBLIC_KEY_RE = /^[0-9a-fA-F]{64}$/;

@@ -81,7 +81,7 @@ export async function createIdentityDoc(opts: {
   };
 }
 
-// Field emission order (PROTOCOL §3); unknown keys follow in their own order, so nothing a reader added is lost.
+// Field emission order (docs/protocol.md §3); unknown keys follow in their own order, so nothing a reader added is lost.
 const TOP_ORDER = ["spec", "motebit_id", "created_at", "owner_id", "type", "service_name", "service_description", "service_url",
   "capabilities", "terms_url", "identity", "governance", "privacy", "memory", "devices", "guardian", "succession"];
 const NESTED_ORDER: Record<string, string[]> = {
@@ -102,7 +102,7 @@ function ordered(v: unknown, order: string[]): unknown {
   return out;
 }
 
-/** The YAML text of a document (no surrounding --- lines, no trailing newline), in §3 order and style. */
+/** The YAML text of a document (no surrounding --- lines, no trailing newline), in docs/protocol.md §3 order and style. */
 export function emitIdentityYaml(doc: IdentityDoc): string {
   const top = ordered(doc, TOP_ORDER) as Record<string, unknown>;
   for (const [field, order] of Object.entries(NESTED_ORDER)) if (field in top) top[field] = ordered(top[field], order);

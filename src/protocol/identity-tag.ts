@@ -1,4 +1,4 @@
-// The identity tag that ends every tool result (PROTOCOL §2).
+// The identity tag that ends every tool result (docs/protocol.md §2).
 
 export function identityTag(motebitId: string, publicKeyHex: string | null): string {
   const key = publicKeyHex ? publicKeyHex.slice(0, 16) : "none";

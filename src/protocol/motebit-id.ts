@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes } from "./bytes.js";
 const ids = new BoundedCache<Promise<string>>(512);
 
 /**
- * The sovereign motebit_id of a key (PROTOCOL §1): the first 16 bytes of SHA-256(pub32) with UUID version
+ * The sovereign motebit_id of a key (docs/protocol.md §1): the first 16 bytes of SHA-256(pub32) with UUID version
  * and variant bits set, as a hyphenated lowercase UUID. Anyone can check that such an id commits to a key.
  */
 export async function sovereignMotebitId(pubHex: string): Promise<string> {

@@ -40,7 +40,7 @@ export interface ReceiptVerdict extends Verdict {
 export const MAX_RECEIPT_DEPTH = 10;
 export const MAX_RECEIPT_CHARS = 1024 * 1024;
 
-// The §4 field list in order: the relay refuses a schema-extra field, so signReceipt emits nothing else.
+// The docs/protocol.md §4 field list in order: the relay refuses a schema-extra field, so signReceipt emits nothing else.
 const BODY_FIELDS = ["task_id", "motebit_id", "device_id", "submitted_at", "completed_at", "status", "result", "tools_used",
   "memories_formed", "prompt_hash", "result_hash", "relay_task_id", "delegated_scope", "delegation_receipts", "invocation_origin"] as const;
 

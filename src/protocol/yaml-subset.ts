@@ -2,7 +2,7 @@ import { ProtocolError } from "./errors.js";
 import { echo } from "./echo.js";
 
 /**
- * The YAML subset of identity files (PROTOCOL §3). Emission: 2-space indent, strings as double-quoted JSON
+ * The YAML subset of identity files (docs/protocol.md §3). Emission: 2-space indent, strings as double-quoted JSON
  * strings, bare numbers/booleans/null, [] and {} for empties, `- "x"` scalar items, `- first_key: v` object
  * items. Reading accepts that plus plain scalars, comments, JSON flow collections and lists at the key's indent;
  * it refuses single-quoted strings, anchors, aliases, tags and block scalars with a clear error.

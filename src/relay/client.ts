@@ -1,4 +1,4 @@
-// The agent side of the relay API (PROTOCOL §9), over a fetch port: bootstrap, register, heartbeat, deregister,
+// The agent side of the relay API (docs/protocol.md §9), over a fetch port: bootstrap, register, heartbeat, deregister,
 // task submission and polling. Every answer is a value (never a throw): ok with the JSON body, or the status
 // (null when the relay could not be reached) and a hint that says what to check.
 import type { Clock } from "../ports.js";
@@ -8,7 +8,7 @@ export type FetchPort = (input: string, init?: RequestInit) => Promise<Response>
 
 /**
  * How this motebit proves itself to the relay: the relay's API token when one is set, else a token signed with its
- * own key. The key is always at hand: deregistration names the motebit by a signed token only (PROTOCOL §9.1).
+ * own key. The key is always at hand: deregistration names the motebit by a signed token only (docs/protocol.md §9.1).
  */
 export interface RelayAuth {
   apiToken: string | null;

@@ -1,9 +1,9 @@
 // The self-test (`--self-test`, MOTEBIT_SELF_TEST=1): after registration, submit a task for one of our served tools
 // through the relay and poll until it ends, then report exactly one outcome on one line:
 //   self-test <outcome>: <why> (next: <step>)
-// passed / task_failed / timeout / auth_verified / skipped / failed (PROTOCOL §9). Serving goes on whatever it says.
+// passed / task_failed / timeout / auth_verified / skipped / failed (docs/protocol.md §9). Serving goes on whatever it says.
 // Under signed tokens the submission names this motebit, and the reference relay never routes a task back to its
-// submitter (PROTOCOL §9.1): an accepted submission with no routing choice ends at auth_verified. Under an API token
+// submitter (docs/protocol.md §9.1): an accepted submission with no routing choice ends at auth_verified. Under an API token
 // the submission has no submitter, so the relay can route it to us and the whole loop runs.
 import type { Clock } from "../ports.js";
 import { verifyReceipt } from "../protocol/index.js";

@@ -1,4 +1,4 @@
-// Where the relay is and how this motebit talks to it (PROTOCOL §9), read once from the host's settings
+// Where the relay is and how this motebit talks to it (docs/protocol.md §9), read once from the host's settings
 // (src/settings): the edge passes its Worker env; motebit-local passes process.env and its --config file, whose
 // values the environment overrides. A bad value is a StartupError naming exactly where it came from.
 import { readSetting, type EnvLike } from "../settings/read.js";

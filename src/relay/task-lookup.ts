@@ -1,5 +1,5 @@
 // A forwarded task's own record at the relay. The reference relay forwards only {prompt, relay_task_id}
-// (PROTOCOL §9.1), so the capability its submitter asked for is read back from the relay as the task's target.
+// (docs/protocol.md §9.1), so the capability its submitter asked for is read back from the relay as the task's target.
 // Nothing is cached: every forward asks again, so a restart never serves a stale answer.
 import type { RelayClient } from "./client.js";
 

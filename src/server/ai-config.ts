@@ -21,7 +21,7 @@ const AI_SETTINGS = ["mode", "provider", "model", "anthropicApiKey", "anthropicB
 /** The environment names of the AI settings, in the order the documentation lists them. */
 export const AI_SETTING_NAMES: readonly string[] = AI_SETTINGS.map((n) => SETTINGS[n].env!);
 
-/** Used when MOTEBIT_MODEL is unset. */
+/** Used when MOTEBIT_MODEL is unset (docs/configuration.md lists them). */
 export const DEFAULT_MODELS: Readonly<Record<AiProviderName, string>> = Object.freeze({
   anthropic: "claude-sonnet-4-5",
   ollama: "llama3.1",

@@ -1,4 +1,4 @@
-// Who is calling, decided once per HTTP request (PROTOCOL §5). Fail-closed: no credential, no access.
+// Who is calling, decided once per HTTP request (docs/protocol.md §5). Fail-closed: no credential, no access.
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";

@@ -1,5 +1,5 @@
 // HTTP answers of the MCP endpoint. Transport-level refusals carry a JSON-RPC error body (id null), as MCP
-// clients expect; auth refusals and startup failures carry the plain JSON bodies PROTOCOL §5 fixes.
+// clients expect; auth refusals and startup failures carry the plain JSON bodies docs/protocol.md §5 fixes.
 import { rpcError } from "../mcp/jsonrpc.js";
 
 /** JSON-RPC's "server error" range: what MCP servers use for transport refusals. */
@@ -20,7 +20,7 @@ export function startupFailureResponse(message: string): Response {
   return jsonResponse(500, { error: message });
 }
 
-/** A 401 from authentication (PROTOCOL §5 body), with the challenge header. */
+/** A 401 from authentication (docs/protocol.md §5 body), with the challenge header. */
 export function authRefusalResponse(r: { status: number; body: unknown }): Response {
   return jsonResponse(r.status, r.body, { "WWW-Authenticate": 'Bearer realm="motebit"' });
 }

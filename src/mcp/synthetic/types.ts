@@ -4,7 +4,7 @@ import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
 import type { Principal } from "../../principal.js";
 
-/** A tool the motebit registers itself (PROTOCOL §7), as opposed to a served tool from a tools module. */
+/** A tool the motebit registers itself (docs/protocol.md §7), as opposed to a served tool from a tools module. */
 export interface SyntheticTool {
   name: string;
   description: string;

@@ -1,4 +1,4 @@
-// Every flag a command accepts is in its --help and on its README line, and the README names no flag the code refuses.
+// Every flag a command accepts is in its --help and on its docs/motebit-local.md line, and that page names no flag the code refuses.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as init from "../../../local-stdio/src/commands/init.js";
@@ -9,17 +9,17 @@ import * as memory from "../../../local-stdio/src/commands/memory.js";
 import * as receipts from "../../../local-stdio/src/commands/receipts.js";
 import { EXIT_STATUS } from "../../../local-stdio/src/flags.js";
 
-const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const PAGE = readFileSync(new URL("../../../docs/motebit-local.md", import.meta.url), "utf8");
 const COMMANDS = { init, verify, serve, token, memory, receipts };
 const flagsIn = (text: string) => new Set([...text.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]));
 
-/** The README's synopsis of one command (in the motebit-local section's first code block): its line and the indented lines that continue it. */
-function readmeSynopsis(name: string): string {
-  const section = README.slice(README.indexOf("\n## motebit-local"));
+/** The page's synopsis of one command (in its Commands section's first code block): its line and the indented lines that continue it. */
+function documentedSynopsis(name: string): string {
+  const section = PAGE.slice(PAGE.indexOf("\n## Commands"));
   const block = section.slice(section.indexOf("```") + 3);
   const lines = block.slice(0, block.indexOf("```")).split("\n");
   const start = lines.findIndex((l) => l.startsWith(`npx motebit-local ${name} `));
-  expect(start, `README has no "npx motebit-local ${name}" synopsis line`).toBeGreaterThanOrEqual(0);
+  expect(start, `docs/motebit-local.md has no "npx motebit-local ${name}" synopsis line`).toBeGreaterThanOrEqual(0);
   let end = start + 1;
   while (end < lines.length && /^\s+\[?--/.test(lines[end])) end++;
   return lines.slice(start, end).join("\n");
@@ -27,11 +27,11 @@ function readmeSynopsis(name: string): string {
 
 describe("the CLI's flags, as documented", () => {
   for (const [name, mod] of Object.entries(COMMANDS)) {
-    it(`${name}: --help and the README synopsis name exactly the flags the code accepts`, () => {
+    it(`${name}: --help and the docs/motebit-local.md synopsis name exactly the flags the code accepts`, () => {
       const accepted = new Set(Object.keys(mod.SPEC));
       const help = mod.command.help;
       for (const f of accepted) expect(help, `--${f} in ${name} --help`).toContain(`--${f}`);
-      expect(flagsIn(readmeSynopsis(name))).toEqual(accepted);
+      expect(flagsIn(documentedSynopsis(name))).toEqual(accepted);
     });
   }
 

@@ -1,5 +1,5 @@
-// Black box: a Worker of the user's own serves its tools through createMotebitWorker (README: "The edge as a
-// library"): its own entry module and wrangler config, the library imported from this repository's sources.
+// Black box: a Worker of the user's own serves its tools through createMotebitWorker (docs/tools-and-resources.md,
+// "Your own tools"): its own entry module and wrangler config, the library imported from this repository's sources.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -21,7 +21,7 @@ async function token(h: Awaited<ReturnType<typeof makeMotebit>>, over: Record<st
   return JSON.stringify(t);
 }
 
-describe("motebit_task delegation tokens (PROTOCOL §6)", () => {
+describe("motebit_task delegation tokens (docs/protocol.md §6)", () => {
   it("copies the delegated scope into the signed receipt", async () => {
     const h = await makeMotebit();
     const r = JSON.parse(stripIdentityTag(await h.text(peer(), "motebit_task", { prompt: "hi", delegation_token: await token(h), required_capabilities: ["echo"] })));

@@ -51,7 +51,7 @@ describe("motebit_task dispatch_token", () => {
     expect(h.m.ledger.count()).toBe(1);
   });
 
-  it("checks the delegation token before the dispatch token (PROTOCOL §6 order)", async () => {
+  it("checks the delegation token before the dispatch token (docs/protocol.md §6 order)", async () => {
     const { h, mint } = await setup();
     const token = await mint();
     const r = await h.call(peer(), "motebit_task", { prompt: "hi", delegation_token: "{bad", dispatch_token: token });

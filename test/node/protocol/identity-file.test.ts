@@ -80,7 +80,7 @@ describe("identity file: creating and signing", () => {
     expect(doc.created_at).toBe("2026-01-01T00:00:00.000Z");
   });
 
-  it("emits fields in §3 order and style whatever order the object has", async () => {
+  it("emits fields in docs/protocol.md §3 order and style whatever order the object has", async () => {
     const doc = await createIdentityDoc({ publicKeyHex: fill.public_key_hex, type: "service", name: "svc", now });
     const shuffled = Object.fromEntries(Object.entries({
       ...doc,

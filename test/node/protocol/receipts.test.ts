@@ -61,7 +61,7 @@ describe("receipts: the vector", () => {
 });
 
 describe("receipts: signing", () => {
-  it("drops undefined fields and an empty delegation_receipts, emits only §4 fields", async () => {
+  it("drops undefined fields and an empty delegation_receipts, emits only docs/protocol.md §4 fields", async () => {
     const b = await body("p", "r", { relay_task_id: undefined, delegation_receipts: [], invocation_origin: "agent-to-agent" });
     (b as unknown as Record<string, unknown>).not_in_schema = "x";
     const signed = await signReceipt(b, await createSigner(demo.seed_hex));

@@ -1,4 +1,4 @@
-// The relay's forwarding (examples/relay/forward.ts) exactly as PROTOCOL §9 describes it, against the real HTTP host:
+// The relay's forwarding (examples/relay/forward.ts) exactly as docs/protocol.md §9 describes it, against the real HTTP host:
 // health wake, initialize (2025-03-26, relay-forward), notifications/initialized, tools/call motebit_task with a
 // fresh relay-signed mcp:call token each; the answer is read as JSON or as SSE, the identity tag stripped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

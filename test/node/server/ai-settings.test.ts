@@ -1,4 +1,4 @@
-// Which mode, provider and model a host runs, from the names both hosts read (README "Adding AI reasoning").
+// Which mode, provider and model a host runs, from the names both hosts read (docs/ai-mode.md).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeoutFor } from "../../../src/server/ai-config.js";
 import { StartupError } from "../../../src/settings/startup-error.js";

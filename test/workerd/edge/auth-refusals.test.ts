@@ -1,4 +1,4 @@
-// PROTOCOL §5: every refusal is a 401 with its exact body; a signed-token refusal names its reason.
+// docs/protocol.md §5: every refusal is a 401 with its exact body; a signed-token refusal names its reason.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index.js";

@@ -1,4 +1,4 @@
-// Streamable HTTP sessions (PROTOCOL §8): created by initialize, required after, 404 when gone or foreign.
+// Streamable HTTP sessions (docs/protocol.md §8): created by initialize, required after, 404 when gone or foreign.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, initialize, INITIALIZE, keys, objectRows, post, rpc, signedAuth, STATIC } from "./helpers.js";
