@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../../../src/protocol/index.js";
 import type { Command } from "../cli.js";
 import { CliError } from "../cli-error.js";
-import { flagString, parseFlags, UsageError } from "../flags.js";
+import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile, writeKeyFile } from "../keyfile.js";
 import { localPackages } from "../scaffold/local-packages.js";
 import * as t from "../scaffold/templates.js";
@@ -37,9 +37,11 @@ Options:
                no motebit.key or motebit.md (each fleet motebit's key is made inside its object), and
                fleet.token + .dev.vars hold a random MOTEBIT_FLEET_TOKEN (mode 0600, git-ignored)
 
-Then: cd <dir> && npm install && npm start`;
+Then: cd <dir> && npm install && npm start
 
-const SPEC = { type: "string", name: "string", force: "boolean", registry: "boolean", fleet: "boolean" } as const;
+${EXIT_STATUS}`;
+
+export const SPEC = { type: "string", name: "string", force: "boolean", registry: "boolean", fleet: "boolean" } as const;
 
 /** npm package names: lower case, no spaces; the folder's name made into one. */
 function packageName(raw: string): string {

@@ -28,7 +28,7 @@ Options:
 
 ${EXIT_STATUS}`;
 
-const SPEC = {
+export const SPEC = {
   url: "string",
   "token-file": "string",
   type: "string",

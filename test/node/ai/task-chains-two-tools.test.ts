@@ -11,7 +11,7 @@ describe("motebit_task in AI mode chains tools and signs what ran", () => {
       { tools: [{ name: "word_count", input: { text: "hello there world" } }] },
       "The echo said hello there world, which has 3 words.",
     ]);
-    const r = await aiTask(h, relayPeer, { prompt: "echo 'hello there world' and count its words", relay_task_id: "relay-7" });
+    const r = await aiTask(h, relayPeer, { prompt: "echo 'hello there world' and count its words", relay_task_id: "relay-7", required_capabilities: ["echo", "word_count"] });
     expect(r.status).toBe("completed");
     expect(r.tools_used).toEqual(["echo", "word_count"]);
     expect(r.result).toBe("The echo said hello there world, which has 3 words.");

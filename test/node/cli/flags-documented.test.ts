@@ -7,10 +7,13 @@ import * as serve from "../../../local-stdio/src/commands/serve.js";
 import * as token from "../../../local-stdio/src/commands/token.js";
 import * as memory from "../../../local-stdio/src/commands/memory.js";
 import * as receipts from "../../../local-stdio/src/commands/receipts.js";
+import * as create from "../../../local-stdio/src/commands/create.js";
+import * as credentials from "../../../local-stdio/src/commands/credentials.js";
+import * as fleet from "../../../local-stdio/src/commands/fleet.js";
 import { EXIT_STATUS } from "../../../local-stdio/src/flags.js";
 
 const PAGE = readFileSync(new URL("../../../docs/motebit-local.md", import.meta.url), "utf8");
-const COMMANDS = { init, verify, serve, token, memory, receipts };
+const COMMANDS = { init, create, verify, serve, token, memory, receipts, credentials, fleet };
 const flagsIn = (text: string) => new Set([...text.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]));
 
 /** The page's synopsis of one command (in its Commands section's first code block): its line and the indented lines that continue it. */
@@ -18,11 +21,15 @@ function documentedSynopsis(name: string): string {
   const section = PAGE.slice(PAGE.indexOf("\n## Commands"));
   const block = section.slice(section.indexOf("```") + 3);
   const lines = block.slice(0, block.indexOf("```")).split("\n");
-  const start = lines.findIndex((l) => l.startsWith(`npx motebit-local ${name} `));
-  expect(start, `docs/motebit-local.md has no "npx motebit-local ${name}" synopsis line`).toBeGreaterThanOrEqual(0);
-  let end = start + 1;
-  while (end < lines.length && /^\s+\[?--/.test(lines[end])) end++;
-  return lines.slice(start, end).join("\n");
+  // A command may have several synopsis lines (fleet create / list / get): all of them, with their continuations.
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith(`npx motebit-local ${name} `)) continue;
+    out.push(lines[i]);
+    while (i + 1 < lines.length && /^\s+\[?--/.test(lines[i + 1])) out.push(lines[++i]);
+  }
+  expect(out.length, `docs/motebit-local.md has no "npx motebit-local ${name}" synopsis line`).toBeGreaterThan(0);
+  return out.join("\n");
 }
 
 describe("the CLI's flags, as documented", () => {

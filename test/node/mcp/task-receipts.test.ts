@@ -8,7 +8,7 @@ const receiptOf = async (h: Awaited<ReturnType<typeof makeMotebit>>, p: Paramete
 describe("motebit_task returns a signed ExecutionReceipt", () => {
   it("runs the first served tool in direct mode and signs the result; the receipt verifies", async () => {
     const h = await makeMotebit();
-    const r = await receiptOf(h, relayPeer, { prompt: "hello world", relay_task_id: "relay-42" });
+    const r = await receiptOf(h, relayPeer, { prompt: "hello world", relay_task_id: "relay-42", required_capabilities: ["echo"] });
     expect(r.status).toBe("completed");
     expect(r.result).toBe("hello world");
     expect(r.tools_used).toEqual(["echo"]);

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Principal } from "../../../src/principal.js";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
 import type { RelayTaskLookup } from "../../../src/relay/task-lookup.js";
+import { RELAY_TASK_ID_REFUSAL } from "../../../src/mcp/synthetic/task.js";
 import { makeMotebit, peer } from "../helpers/motebit.js";
 import { ScriptedLlm } from "../helpers/scripted-llm.js";
 
@@ -46,8 +47,9 @@ describe("a forwarded task's capability, read back from the relay", () => {
   });
 
   it("is not asked for another peer's task, nor when the task names its capability", async () => {
-    const { asked, task } = await withLookup(() => ({ ok: true, requiredCapabilities: ["word_count"] }));
-    expect(await task(peer(), { prompt: "hi", relay_task_id: "t-5" })).toMatchObject({ tools_used: ["echo"] });
+    const { h, asked, task } = await withLookup(() => ({ ok: true, requiredCapabilities: ["word_count"] }));
+    // Another peer's relay_task_id is refused before anything is asked (only the relay, or a dispatch token, binds one).
+    expect(await h.text(peer(), "motebit_task", { prompt: "hi", relay_task_id: "t-5" })).toBe(RELAY_TASK_ID_REFUSAL);
     expect(await task(relay, { prompt: "hi", relay_task_id: "t-6", required_capabilities: ["echo"] })).toMatchObject({ tools_used: ["echo"] });
     expect(asked).toEqual([]);
   });

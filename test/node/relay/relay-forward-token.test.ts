@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfigFile } from "../../../local-stdio/src/config-file.js";
-import { readLocalRelaySettings } from "../../../local-stdio/src/serve/relay-host.js";
 import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
 import { readServerConfig } from "../../../src/server/config.js";
 
@@ -52,10 +51,8 @@ describe("the relay's forward bearer", () => {
       const config = readConfigFile(path, (w) => warnings.push(w));
       expect(config.server.relayForwardToken).toBe("from-file");
       expect(warnings.join("\n")).toContain("holds relayForwardToken but other users can read it");
-      readLocalRelaySettings(config, {});
-      expect(config.server.relayForwardToken).toBe("from-file");
-      readLocalRelaySettings(config, { MOTEBIT_RELAY_FORWARD_TOKEN: "from-env" });
-      expect(config.server.relayForwardToken).toBe("from-env");
+      // The environment wins over the file (src/settings: one rule for every setting).
+      expect(readConfigFile(path, () => {}, { MOTEBIT_RELAY_FORWARD_TOKEN: "from-env" }).server.relayForwardToken).toBe("from-env");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
