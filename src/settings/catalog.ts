@@ -93,7 +93,8 @@ export const SETTINGS = {
     host: "both",
     secret: true,
     defaultText: "none",
-    meaning: "The bearer the relay presents when it forwards a task; compared in constant time; its caller is the relay principal.",
+    meaning:
+      "The bearer the relay presents when it forwards a task (today's reference relay sends its `MOTEBIT_API_TOKEN`); compared in constant time; its caller is the relay principal `relay:<MOTEBIT_RELAY_ID or relay>`, trust verified, never the owner; independent of the static token. At the edge it also admits the relay's forwards into every fleet motebit.",
     read: r.text,
   }),
   fleetToken: setting({
@@ -102,7 +103,7 @@ export const SETTINGS = {
     host: "edge",
     secret: true,
     defaultText: "none (no fleet)",
-    meaning: "The operator's bearer for `/fleet/…`. Unset: no fleet endpoints.",
+    meaning: "The operator's bearer for `/fleet/…`; set, the fleet routes `/m/<name>/…` exist too. Unset: every fleet route is 404. Never a caller of any motebit.",
     read: r.text,
   }),
   allowedOrigins: setting({
@@ -263,7 +264,8 @@ export const SETTINGS = {
     host: "both",
     secret: true,
     defaultText: "none (tokens signed with the motebit's key)",
-    meaning: "A relay-issued API token, sent as `Authorization: Bearer <token>` to the relay.",
+    meaning:
+      "A relay-issued API token, sent as `Authorization: Bearer <token>` to the relay on every request but deregistering (which always uses a signed token). Needed for the self-test to reach `passed`. Fleet motebits never use it.",
     read: r.text,
   }),
   selfTest: setting({
@@ -271,7 +273,7 @@ export const SETTINGS = {
     key: null,
     host: "both",
     defaultText: "0",
-    meaning: "1: after registering, submit a task to ourselves through the relay (motebit-local: also `--self-test`).",
+    meaning: "1: after registering, submit a task to ourselves through the relay (motebit-local: also `--self-test`). Without `MOTEBIT_RELAY_API_TOKEN` it ends at `auth_verified`: a relay never routes a motebit's own task back to it.",
     read: r.flag,
   }),
   selfTestTimeoutMs: setting({
