@@ -93,18 +93,12 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   asCliError(() => {
     for (const name of Object.keys(SETTINGS) as SettingName[]) if (SETTINGS[name].host !== "edge") readSetting(name, src);
   });
-  const secret =
-    typeof o.authToken === "string"
-      ? "authToken"
-      : typeof o.ANTHROPIC_API_KEY === "string"
-        ? "ANTHROPIC_API_KEY"
-        : typeof o.apiToken === "string"
-          ? "apiToken"
-          : typeof o.relayForwardToken === "string"
-            ? "relayForwardToken"
-            : mcpServersHoldSecrets(cfg.mcpServers)
-              ? "mcpServers env or headers"
-              : null;
+  // Every secret setting the catalog names, under either of its names in the file, and the MCP servers' env/headers.
+  const secretNames = (Object.keys(SETTINGS) as SettingName[])
+    .filter((name) => SETTINGS[name].secret)
+    .flatMap((name) => [SETTINGS[name].key, SETTINGS[name].env])
+    .filter((k): k is string => k !== null);
+  const secret = secretNames.find((k) => typeof o[k] === "string") ?? (mcpServersHoldSecrets(cfg.mcpServers) ? "mcpServers env or headers" : null);
   if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
     warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }

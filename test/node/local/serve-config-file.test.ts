@@ -82,6 +82,14 @@ describe("the serve config file", () => {
     expect(none).toEqual([]);
   });
 
+  it("warns for a secret under its environment name too (the file accepts both names)", () => {
+    for (const name of ["MOTEBIT_AUTH_TOKEN", "MOTEBIT_RELAY_FORWARD_TOKEN", "MOTEBIT_RELAY_API_TOKEN"]) {
+      const warnings: string[] = [];
+      readConfigFile(write(`open-${name}.json`, { [name]: "a-secret-value-here" }, 0o644), (w) => warnings.push(w));
+      expect(warnings, name).toEqual([expect.stringMatching(new RegExp(`holds ${name} but other users can read it`))]);
+    }
+  });
+
   it("serve finds the key at privateKeyPath and keeps state in dataDir", async () => {
     const identity = await initMotebit(join(tmp.dir, "id"));
     mkdirSync(join(tmp.dir, "vault"));
