@@ -1,8 +1,6 @@
 // AI mode at the edge: the settings from the Worker's vars and secrets (the names motebit-local reads) and the
 // memory backends they select. The model itself is built in edge-llm.ts, loaded only in AI mode.
-import { memoryBackends } from "../src/memory/backends.js";
-import { readAiSettings, type AiSettings } from "../src/server/ai-config.js";
-import { StartupError } from "../src/settings/startup-error.js";
+import { type AiSettings, memoryBackends, readAiSettings, StartupError } from "../src/index.js";
 import type { EdgeEnv } from "../worker/env.js";
 
 /** Throws StartupError naming the variable; the object then answers 500 with the reason. */

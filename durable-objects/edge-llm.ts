@@ -2,9 +2,8 @@
 // a remote Ollama). The Durable Object imports this module only in AI mode, so a direct-mode object never
 // evaluates the AI SDK.
 import { createWorkersAI } from "workers-ai-provider";
-import { fetchProvider } from "../src/agent/providers.js";
-import type { LlmProvider } from "../src/ports.js";
-import type { AiSettings } from "../src/server/ai-config.js";
+import { fetchProvider } from "../src/ai.js";
+import type { AiSettings, LlmProvider } from "../src/index.js";
 import type { EdgeEnv } from "../worker/env.js";
 
 export function edgeLlm(env: EdgeEnv, s: AiSettings): LlmProvider {

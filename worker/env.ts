@@ -1,7 +1,6 @@
 // The Worker's and the Durable Object's bindings (wrangler.toml) and settings (vars and secrets, all optional).
 import type { MotebitObject } from "../durable-objects/motebit-object.js";
-import type { WorkersAiBinding } from "../src/memory/embedder-workers-ai.js";
-import type { VectorizeBinding } from "../src/memory/index-vectorize.js";
+import type { VectorizeBinding, WorkersAiBinding } from "../src/index.js";
 
 export interface EdgeEnv {
   MOTEBIT: DurableObjectNamespace<MotebitObject>;

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../../../src/protocol/index.js";
+import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "motebit-edge/core";
 import type { Command } from "../cli.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";

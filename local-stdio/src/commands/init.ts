@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "../../../src/protocol/index.js";
+import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "motebit-edge/core";
 import type { Command } from "../cli.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { writeKeyFile } from "../keyfile.js";

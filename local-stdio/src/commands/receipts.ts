@@ -1,5 +1,5 @@
 // motebit-local receipts: the ledger of ExecutionReceipts this motebit signed, newest first, as JSON.
-import { ReceiptLedger } from "../../../src/agent/receipt-ledger.js";
+import { ReceiptLedger } from "motebit-edge/core";
 import type { Command } from "../cli.js";
 import { EXIT_STATUS, flagInteger, parseFlags, UsageError } from "../flags.js";
 import { LOCATION_FLAGS, LOCATION_HELP, openLocalState } from "../local-state.js";

@@ -1,4 +1,4 @@
-import { createSigner, mintBearerToken, SIGNED_TOKEN_PREFIX, sovereignMotebitId } from "../../../src/protocol/index.js";
+import { createSigner, mintBearerToken, SIGNED_TOKEN_PREFIX, sovereignMotebitId } from "motebit-edge/core";
 import type { Command } from "../cli.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile } from "../keyfile.js";
