@@ -13,7 +13,7 @@ import {
   readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort,
   startupFailureResponse, systemClock, taskTimeoutFor, updateFleetProfile,
 } from "../src/index.js";
-import type { EdgeEnv } from "../worker/env.js";
+import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "../worker/served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
@@ -54,13 +54,13 @@ type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; mote
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
 
-export class MotebitObject extends DurableObject<EdgeEnv> {
+export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly sql: SqlPort;
   /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
   private profile: FleetProfile | null;
   private started: Promise<Started> | null = null;
 
-  constructor(ctx: DurableObjectState, env: EdgeEnv) {
+  constructor(ctx: DurableObjectState, env: ObjectEnv) {
     super(ctx, env);
     this.sql = durableSqlPort(ctx.storage);
     // A read only: an object with no tables stays without tables.

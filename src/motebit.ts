@@ -1,5 +1,5 @@
 // The motebit itself: one identity, its state over a SQL port, and the MCP surface it serves to a principal.
-import type { Clock, Embedder, LlmProvider, SqlPort, VectorIndex } from "./ports.js";
+import type { Clock, Embedder, LlmProvider, RelayStatus, RelayTaskLookup, SqlPort, VectorIndex } from "./ports.js";
 import type { IdentityDoc, Signer } from "./protocol/index.js";
 import { parseIdentityFile, publicKeyToDidKey } from "./protocol/index.js";
 import type { Governance } from "./policy/governance.js";
@@ -15,12 +15,9 @@ import { callableTools } from "./mcp/catalog.js";
 import { dispatch, dispatchClassified } from "./mcp/dispatcher.js";
 import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
-import type { Principal } from "./principal.js";
-import type { RelayStatus } from "./relay/relay-loop.js";
-import type { RelayTaskLookup } from "./relay/task-lookup.js";
+import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
-import { UNCHANGED_STANDING, type CallerStanding } from "./server/caller-standing.js";
 
 export interface MotebitOptions {
   sql: SqlPort;

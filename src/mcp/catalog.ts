@@ -1,4 +1,4 @@
-import type { MotebitContext } from "./context.js";
+import type { CallableTool, MotebitContext } from "./context.js";
 import type { SyntheticTool } from "./synthetic/index.js";
 import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
 import type { ServedTool, ToolAnnotations } from "../tools/types.js";
@@ -98,14 +98,6 @@ export function refusalFor(m: MotebitContext, p: Principal, e: CatalogEntry): st
   const decision = decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance });
   if (decision.outcome !== "allow") return decision.message;
   return e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
-}
-
-/** One motebit_tools row. `risk` is the integer level (docs/protocol.md §7, as the reference answers), its name beside it. */
-export interface CallableTool {
-  name: string;
-  description: string;
-  risk: RiskLevel;
-  risk_name: string;
 }
 
 /** What this principal may call without a refusal: the answer of motebit_tools. */

@@ -1,18 +1,23 @@
-import type { Clock, LlmProvider } from "../ports.js";
-import type { RelayStatus } from "../relay/relay-loop.js";
-import type { RelayTaskLookup } from "../relay/task-lookup.js";
+import type { Clock, LlmProvider, RelayStatus, RelayTaskLookup } from "../ports.js";
 import type { IdentityDoc, Signer } from "../protocol/index.js";
 import type { Governance } from "../policy/governance.js";
+import type { RiskLevel } from "../policy/risk.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../agent/receipt-ledger.js";
 import type { AuditLog } from "../agent/audit-log.js";
 import type { CredentialStore } from "../agent/credential-store.js";
-import type { Principal } from "../principal.js";
-import type { CallableTool } from "./catalog.js";
+import type { Principal, Standing } from "../principal.js";
 import type { ClientChannel } from "./client-channel.js";
 import type { SessionState } from "./session.js";
-import type { Standing } from "../server/caller-standing.js";
+
+/** One motebit_tools row. `risk` is the integer level (docs/protocol.md §7, as the reference answers), its name beside it. */
+export interface CallableTool {
+  name: string;
+  description: string;
+  risk: RiskLevel;
+  risk_name: string;
+}
 
 export type MotebitType = "personal" | "service" | "collaborative";
 

@@ -6,10 +6,10 @@ import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
 import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
-import { isAllowedOrigin } from "./origin.js";
+import { isAllowedOrigin } from "../settings/origin.js";
 import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "./responses.js";
 import { StartupError } from "../settings/startup-error.js";
-import { UnknownMotebitError } from "../fleet/unknown-motebit.js";
+import { UnknownMotebitError } from "./unknown-motebit.js";
 import { echo } from "../protocol/echo.js";
 
 export type { ServerBackend } from "./backend.js";

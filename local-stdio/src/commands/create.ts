@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, write
 import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "motebit-edge/core";
-import type { Command } from "../cli.js";
+import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile, writeKeyFile } from "../keyfile.js";

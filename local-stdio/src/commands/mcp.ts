@@ -1,5 +1,5 @@
 // motebit-local mcp add|list|remove: the owner's MCP servers in the config file that `serve --config` reads.
-import type { Command } from "../cli.js";
+import type { Command } from "./command.js";
 import { flagString, parseFlags, UsageError } from "../flags.js";
 import { RISK_NAMES } from "motebit-edge/core";
 

@@ -4,7 +4,7 @@ import {
   type Verdict as ProtocolVerdict, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
   withoutSignedPrefix,
 } from "motebit-edge/core";
-import type { Command } from "../cli.js";
+import type { Command } from "./command.js";
 import { flagString, parseFlags } from "../flags.js";
 import { artefactsInReply, ReplyError } from "../reply-artefacts.js";
 

@@ -1,6 +1,6 @@
 // Runs `serve` once its flags are parsed: config, identity, tools and model, then stdio or HTTP until stopped.
 import { CliError } from "../cli-error.js";
-import type { ServeOptions } from "../commands/serve.js";
+import type { ServeOptions } from "../commands/serve-options.js";
 import { defaultConfig, readConfigFile } from "../config-file.js";
 import { localAi } from "../local-ai.js";
 import { startLocalMotebit } from "../local-motebit.js";

@@ -1,6 +1,6 @@
 // Which mode, provider and model a host runs, from the names both hosts read (docs/ai-mode.md).
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeoutFor } from "../../../src/server/ai-config.js";
+import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeoutFor } from "../../../src/settings/ai.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
 
 const read = (env: Record<string, unknown>, o: { direct?: boolean; hasAiBinding?: boolean } = {}) =>

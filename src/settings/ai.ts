@@ -1,9 +1,9 @@
 // AI mode settings (src/settings), read under the same names at the edge (vars and secrets) and in motebit-local
 // (environment, or the config file). Anything malformed — or AI mode asked for without its credential — is a
 // StartupError naming the variable, never a failure at the first call.
-import { AI_TASK_TIMEOUT_MS, SETTINGS, type AiProviderName, type EmbedderName } from "../settings/catalog.js";
-import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
-import { StartupError } from "../settings/startup-error.js";
+import { AI_TASK_TIMEOUT_MS, SETTINGS, type AiProviderName, type EmbedderName } from "./catalog.js";
+import { readSetting, type ConfigFile, type EnvLike } from "./read.js";
+import { StartupError } from "./startup-error.js";
 
 export {
   AI_PROVIDERS,
@@ -14,7 +14,7 @@ export {
   MAX_TASK_TIMEOUT_MS,
   type AiProviderName,
   type EmbedderName,
-} from "../settings/catalog.js";
+} from "./catalog.js";
 export type AiMode = "direct" | "ai";
 
 const AI_SETTINGS = ["mode", "provider", "model", "anthropicApiKey", "anthropicBaseUrl", "ollamaBaseUrl", "taskTimeoutMs", "embedder"] as const;
