@@ -7,11 +7,11 @@
 // starts as a fleet motebit, so a name nobody provisioned answers "unknown" and writes nothing.
 import { DurableObject } from "cloudflare:workers";
 import {
-  authenticate, authRefusalResponse, completeEntry, createHostMotebit, DEFAULT_TASK_TIMEOUT_MS, type FleetCallers,
+  authenticate, authRefusalResponse, completeEntry, createHostMotebit, type FleetCallers,
   type FleetEntry, type FleetPage, type FleetProfile, fleetServerConfig, type FleetSettingsPatch, type FleetSpec,
   getEntry, inProcessBackend, jsonResponse, listEntries, type McpCall, provisionFleetProfile, readFleetProfile,
   readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort,
-  startupFailureResponse, systemClock, taskTimeoutFor, updateFleetProfile,
+  startupFailureResponse, systemClock, updateFleetProfile,
 } from "../src/index.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
@@ -95,7 +95,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
         tools: profile?.tools ? servedTools().only(profile.tools) : servedTools(),
         memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
         llm,
-        taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),
+        taskTimeoutMs: ai.taskTimeoutMs,
         log,
       });
       log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);

@@ -10,10 +10,11 @@ import { LocalEmbedder } from "./memory/embedder-local.js";
 import { ReceiptLedger } from "./agent/receipt-ledger.js";
 import { AuditLog } from "./agent/audit-log.js";
 import { CredentialStore } from "./agent/credential-store.js";
-import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
+import type { DispatchTokenVerifier } from "./agent/task.js";
+import type { MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch, dispatchClassified } from "./mcp/dispatcher.js";
-import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
+import { taskTimeoutFor } from "./settings/ai.js";
 import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
@@ -35,11 +36,10 @@ export interface MotebitOptions {
   verifyDispatchToken?: DispatchTokenVerifier | null;
   /** Re-reads a stored principal's standing from the host's settings; default: unchanged. */
   callerStanding?: CallerStanding;
-  taskTimeoutMs?: number;
+  /** MOTEBIT_TASK_TIMEOUT_MS as configured; unset (null): the mode's default (settings/ai.ts taskTimeoutFor). */
+  taskTimeoutMs?: number | null;
   log?: (line: string) => void;
 }
-
-export { DIRECT_TASK_TIMEOUT_MS as DEFAULT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 
 export class Motebit implements MotebitContext {
   readonly motebitId: string;
@@ -93,8 +93,7 @@ export class Motebit implements MotebitContext {
     this.audit = new AuditLog(o.sql);
     this.credentials = new CredentialStore(o.sql);
     this.llm = o.llm ?? null;
-    // AI mode chains several model and tool calls under the one budget, so its default is longer.
-    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DIRECT_TASK_TIMEOUT_MS);
+    this.taskTimeoutMs = taskTimeoutFor(o.taskTimeoutMs, this.llm !== null);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
     this.standing = o.callerStanding ?? UNCHANGED_STANDING;
     this.startedAt = o.clock.now();

@@ -25,7 +25,7 @@ export async function startLocalMotebit(o: {
   llm: LlmProvider | null;
   /** Default: the offline hashing embedder. */
   embedder?: Embedder;
-  taskTimeoutMs?: number;
+  taskTimeoutMs?: number | null;
   log: (line: string) => void;
 }): Promise<LocalMotebit> {
   // Everything that can be wrong with the inputs is found before anything is written.

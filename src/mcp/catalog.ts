@@ -1,4 +1,5 @@
-import type { CallableTool, MotebitContext } from "./context.js";
+import type { CallableTool } from "../agent/turn-context.js";
+import type { MotebitContext } from "./context.js";
 import type { SyntheticTool } from "./synthetic/index.js";
 import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
 import type { ServedTool, ToolAnnotations } from "../tools/types.js";
