@@ -1,4 +1,4 @@
-// `--serve-transport http`: the edge's own Hono app (worker/app.ts) under Node, over an in-process backend
+// `--serve-transport http`: the edge's own Hono app (src/server/app.ts) under Node, over an in-process backend
 // built from the same src/server pieces and the local SQLite file. Same auth, sessions, limits and peer
 // rules as the edge: every HTTP caller is a peer, and without authToken or a signed token it gets 401.
 import type { AddressInfo } from "node:net";
