@@ -1,8 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { dropPoolDisconnectNoise } from "./test/workerd/pool-disconnect-noise.js";
 
 dropPoolDisconnectNoise();
+
+// motebit-local imports the core by its package name; tsconfig.json "paths" maps it for tsc, tsx and esbuild, and
+// this maps it the same way for the tests that load local-stdio's sources.
+const coreEntry = [
+  { find: /^motebit-edge\/core$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+  { find: /^motebit-edge\/core\/ai$/, replacement: fileURLToPath(new URL("./src/ai.ts", import.meta.url)) },
+];
 
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
 export default defineConfig({
@@ -10,6 +18,7 @@ export default defineConfig({
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
+        resolve: { alias: coreEntry },
         test: {
           name: "node",
           include: ["test/node/**/*.test.ts"],

@@ -6,24 +6,18 @@
 // operator provisions it), and the fleet's directory (src/fleet/directory.ts). An object with no profile row never
 // starts as a fleet motebit, so a name nobody provisioned answers "unknown" and writes nothing.
 import { DurableObject } from "cloudflare:workers";
-import { systemClock, type SqlPort } from "../src/ports.js";
-import { inProcessBackend, type ServerBackend } from "../src/server/backend.js";
-import { readIdentitySecrets, readServerConfig } from "../src/server/config.js";
-import { createHostMotebit } from "../src/server/host-motebit.js";
-import type { McpCall } from "../src/server/mcp-request.js";
-import { authRefusalResponse, jsonResponse, startupFailureResponse } from "../src/server/responses.js";
-import { authenticate } from "../src/server/auth.js";
-import type { EdgeEnv } from "../worker/env.js";
-import type { RelayLoop } from "../src/relay/relay-loop.js";
+import {
+  authenticate, authRefusalResponse, completeEntry, createHostMotebit, type FleetCallers,
+  type FleetEntry, type FleetPage, type FleetProfile, fleetServerConfig, type FleetSettingsPatch, type FleetSpec,
+  getEntry, inProcessBackend, jsonResponse, listEntries, type McpCall, provisionFleetProfile, readFleetProfile,
+  readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort,
+  startupFailureResponse, systemClock, updateFleetProfile,
+} from "../src/index.js";
+import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "../worker/served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
-import { taskTimeoutFor } from "../src/server/ai-config.js";
-import { DEFAULT_TASK_TIMEOUT_MS } from "../src/motebit.js";
-import { fleetServerConfig, provisionFleetProfile, readFleetProfile, updateFleetProfile, type FleetCallers, type FleetProfile } from "../src/fleet/profile.js";
-import type { FleetSettingsPatch, FleetSpec } from "../src/fleet/spec.js";
-import { completeEntry, getEntry, listEntries, removeEntry, reserveName, type FleetEntry, type FleetPage } from "../src/fleet/directory.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
@@ -60,13 +54,13 @@ type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; mote
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
 
-export class MotebitObject extends DurableObject<EdgeEnv> {
+export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly sql: SqlPort;
   /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
   private profile: FleetProfile | null;
   private started: Promise<Started> | null = null;
 
-  constructor(ctx: DurableObjectState, env: EdgeEnv) {
+  constructor(ctx: DurableObjectState, env: ObjectEnv) {
     super(ctx, env);
     this.sql = durableSqlPort(ctx.storage);
     // A read only: an object with no tables stays without tables.
@@ -101,7 +95,7 @@ export class MotebitObject extends DurableObject<EdgeEnv> {
         tools: profile?.tools ? servedTools().only(profile.tools) : servedTools(),
         memoryFor: (motebitId) => edgeMemory(this.env, ai, motebitId),
         llm,
-        taskTimeoutMs: taskTimeoutFor(ai, DEFAULT_TASK_TIMEOUT_MS),
+        taskTimeoutMs: ai.taskTimeoutMs,
         log,
       });
       log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);

@@ -2,13 +2,10 @@
 // due step (registration, right away, on a fresh deployment); each alarm runs one tick and schedules the next.
 // The liveness state is a row in the object's SQLite, so an evicted object wakes knowing when it last
 // heartbeat. A cron trigger (wrangler.toml) wakes the object, so a fresh deployment registers without a request.
-import type { Motebit } from "../src/motebit.js";
-import type { SqlPort } from "../src/ports.js";
-import { systemClock } from "../src/ports.js";
-import { resolveEndpoint } from "../src/relay/announcement.js";
-import { relayLoopFor, sqlRelayStore, type RelayLoop } from "../src/relay/relay-loop.js";
-import { readRelaySettings } from "../src/relay/settings.js";
-import { fleetMotebitUrl } from "../src/fleet/name.js";
+import {
+  fleetMotebitUrl, type Motebit, readRelaySettings, type RelayLoop, relayLoopFor, resolveEndpoint, type SqlPort,
+  sqlRelayStore, systemClock,
+} from "../src/index.js";
 
 /** Builds the loop when MOTEBIT_SYNC_URL is set (null otherwise) and schedules its first step. Throws StartupError on bad settings. */
 export async function startEdgeRelay(o: {

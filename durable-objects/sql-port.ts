@@ -1,5 +1,5 @@
 // ctx.storage.sql as the core's SqlPort: the same schema and queries as motebit-local's better-sqlite3.
-import type { SqlPort, SqlValue } from "../src/ports.js";
+import type { SqlPort, SqlValue } from "../src/index.js";
 
 export function durableSqlPort(storage: DurableObjectStorage): SqlPort {
   return {

@@ -1,5 +1,5 @@
 // The motebit itself: one identity, its state over a SQL port, and the MCP surface it serves to a principal.
-import type { Clock, Embedder, LlmProvider, SqlPort, VectorIndex } from "./ports.js";
+import type { Clock, Embedder, LlmProvider, RelayStatus, RelayTaskLookup, SqlPort, VectorIndex } from "./ports.js";
 import type { IdentityDoc, Signer } from "./protocol/index.js";
 import { parseIdentityFile, publicKeyToDidKey } from "./protocol/index.js";
 import type { Governance } from "./policy/governance.js";
@@ -10,17 +10,15 @@ import { LocalEmbedder } from "./memory/embedder-local.js";
 import { ReceiptLedger } from "./agent/receipt-ledger.js";
 import { AuditLog } from "./agent/audit-log.js";
 import { CredentialStore } from "./agent/credential-store.js";
-import type { DispatchTokenVerifier, MotebitContext, MotebitType } from "./mcp/context.js";
+import type { DispatchTokenVerifier } from "./agent/task.js";
+import type { MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatch, dispatchClassified } from "./mcp/dispatcher.js";
-import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
+import { taskTimeoutFor } from "./settings/ai.js";
 import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
-import type { Principal } from "./principal.js";
-import type { RelayStatus } from "./relay/relay-loop.js";
-import type { RelayTaskLookup } from "./relay/task-lookup.js";
+import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
-import { UNCHANGED_STANDING, type CallerStanding } from "./server/caller-standing.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -38,11 +36,10 @@ export interface MotebitOptions {
   verifyDispatchToken?: DispatchTokenVerifier | null;
   /** Re-reads a stored principal's standing from the host's settings; default: unchanged. */
   callerStanding?: CallerStanding;
-  taskTimeoutMs?: number;
+  /** MOTEBIT_TASK_TIMEOUT_MS as configured; unset (null): the mode's default (settings/ai.ts taskTimeoutFor). */
+  taskTimeoutMs?: number | null;
   log?: (line: string) => void;
 }
-
-export { DIRECT_TASK_TIMEOUT_MS as DEFAULT_TASK_TIMEOUT_MS } from "./settings/catalog.js";
 
 export class Motebit implements MotebitContext {
   readonly motebitId: string;
@@ -96,8 +93,7 @@ export class Motebit implements MotebitContext {
     this.audit = new AuditLog(o.sql);
     this.credentials = new CredentialStore(o.sql);
     this.llm = o.llm ?? null;
-    // AI mode chains several model and tool calls under the one budget, so its default is longer.
-    this.taskTimeoutMs = o.taskTimeoutMs ?? (this.llm !== null ? AI_TASK_TIMEOUT_MS : DIRECT_TASK_TIMEOUT_MS);
+    this.taskTimeoutMs = taskTimeoutFor(o.taskTimeoutMs, this.llm !== null);
     this.verifyDispatchToken = o.verifyDispatchToken ?? null;
     this.standing = o.callerStanding ?? UNCHANGED_STANDING;
     this.startedAt = o.clock.now();

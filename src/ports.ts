@@ -59,3 +59,17 @@ export interface LlmProvider {
   readonly id: string;
   readonly model: Exclude<LanguageModel, string>;
 }
+
+// The relay as the motebit sees it. The relay loop (src/relay/) drives a motebit and fills these in; the core only
+// reads them, so they live here, below both.
+/** What the motebit's public state says about the relay. */
+export interface RelayStatus {
+  sync_url: string;
+  endpoint_url: string | null;
+  registered: boolean;
+  last_success_at: number | null;
+  self_test: string | null;
+}
+
+/** A forwarded task's record at the relay: the capabilities its submitter asked for. */
+export type RelayTaskLookup = { ok: true; requiredCapabilities: string[] } | { ok: false; why: string };

@@ -21,6 +21,14 @@ export function isOwner(p: Principal): p is { kind: "owner" } {
   return p.kind === "owner";
 }
 
+/** A caller's standing now, re-read from the host's settings before accepted work runs (src/server/caller-standing.ts). */
+export type Standing = { ok: true; principal: Principal } | { ok: false; reason: string };
+
+export type CallerStanding = (p: Principal) => Standing;
+
+/** Every principal keeps what it had: for a motebit with no host settings (tests, one-off calls). */
+export const UNCHANGED_STANDING: CallerStanding = (p) => ({ ok: true, principal: p });
+
 /** A short label for audit logs and provenance. */
 export function principalLabel(p: Principal): string {
   return p.kind === "owner" ? "owner" : `peer:${p.callerId}`;

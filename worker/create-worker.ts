@@ -1,8 +1,7 @@
 // The edge as a library: a user's Worker entry is
 //   export { MotebitObject } from "motebit-edge";
 //   export default createMotebitWorker({ tools });
-import type { ServedPrompt, ServedResource, ServedTool } from "../src/tools/types.js";
-import { createApp } from "./app.js";
+import { createApp, type ServedPrompt, type ServedResource, type ServedTool } from "../src/index.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { registerServedTools } from "./served-tools.js";

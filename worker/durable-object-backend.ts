@@ -1,8 +1,5 @@
 // The edge backend: settings from the Worker's env, state in the deployment's one Durable Object.
-import type { ServerIdentity } from "../src/server/auth.js";
-import type { ServerBackend } from "../src/server/backend.js";
-import { readServerConfig, type ServerConfig } from "../src/server/config.js";
-import { StartupError } from "../src/settings/startup-error.js";
+import { readServerConfig, type ServerBackend, type ServerConfig, type ServerIdentity, StartupError } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 
 /** /health and /mcp serve this deployment's motebit: one object, one name. */

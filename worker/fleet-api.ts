@@ -1,12 +1,10 @@
 // The operator's API under /fleet/, behind MOTEBIT_FLEET_TOKEN (compared in constant time). The directory object
 // keeps the list and claims names; each motebit's key is made inside its own object and never crosses this API.
 import { Hono, type Context } from "hono";
-import { constantTimeEqual, fromUtf8 } from "../src/protocol/index.js";
-import { readBodyCapped } from "../src/server/body.js";
-import { jsonResponse } from "../src/server/responses.js";
-import { fleetMotebitUrl, isFleetName } from "../src/fleet/name.js";
-import { FleetSpecError, parseCreateBody, parsePatchBody } from "../src/fleet/spec.js";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../src/fleet/directory.js";
+import {
+  constantTimeEqual, DEFAULT_PAGE_SIZE, fleetMotebitUrl, FleetSpecError, fromUtf8, isFleetName, jsonResponse,
+  MAX_PAGE_SIZE, parseCreateBody, parsePatchBody, readBodyCapped,
+} from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
 import { servedTools } from "./served-tools.js";

@@ -1,11 +1,7 @@
 // A fleet motebit's backend for one request: the deployment's settings, and the motebit's own identity and callers
 // (worker/fleet-callers.ts). The call carries the tag of the settings it was authenticated against and the
 // credential, so the object can decide again when they have changed.
-import { authenticate, type AuthResult } from "../src/server/auth.js";
-import type { ServerBackend } from "../src/server/backend.js";
-import { isFleetName } from "../src/fleet/name.js";
-import { withFleetCallers } from "../src/fleet/profile.js";
-import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
+import { authenticate, type AuthResult, isFleetName, type ServerBackend, UnknownMotebitError, withFleetCallers } from "../src/index.js";
 import type { FleetCaller } from "../durable-objects/motebit-object.js";
 import { deploymentConfig } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";

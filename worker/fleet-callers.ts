@@ -3,9 +3,7 @@
 // object answers is kept per isolate (bounded, for a minute), tagged: the object compares the tag on every call
 // and decides the caller again itself when the settings have changed since, so a kept copy never grants more
 // than the current settings do. Keeping it saves one billed Durable Object request per call.
-import { BoundedCache } from "../src/protocol/bounded-cache.js";
-import { StartupError } from "../src/settings/startup-error.js";
-import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
+import { BoundedCache, StartupError, UnknownMotebitError } from "../src/index.js";
 import type { FleetAnswer, FleetCaller } from "../durable-objects/motebit-object.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub } from "./fleet-objects.js";

@@ -2,7 +2,7 @@
 // (a-z, 0-9, -) nor the default motebit's key ("motebit") does: no fleet name can address the default
 // motebit's object, the directory, or another fleet motebit's object.
 import type { EdgeEnv } from "./env.js";
-import { readSetting, type EnvLike } from "../src/settings/read.js";
+import { type EnvLike, readSetting } from "../src/index.js";
 
 const FLEET_MOTEBIT_PREFIX = "fleet:";
 const FLEET_DIRECTORY_KEY = "fleet-directory:";

@@ -1,12 +1,10 @@
 // The fleet's share of the Worker's URL space: /m/<name>/… (each fleet motebit, the same app as the default
 // motebit's) and /fleet/… (the operator's API). Without MOTEBIT_FLEET_TOKEN none of it exists: 404.
-import { createApp } from "./app.js";
+import { createApp, isFleetName, jsonResponse } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { fleetApi } from "./fleet-api.js";
 import { fleetBackend } from "./fleet-backend.js";
 import { fleetToken } from "./fleet-objects.js";
-import { jsonResponse } from "../src/server/responses.js";
-import { isFleetName } from "../src/fleet/name.js";
 import { isProvisioned } from "./fleet-callers.js";
 
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });

@@ -2,4 +2,4 @@
 export { MotebitObject } from "../durable-objects/motebit-object.js";
 export { createMotebitWorker, type MotebitWorkerOptions } from "./create-worker.js";
 export type { EdgeEnv } from "./env.js";
-export type { ServedTool, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types.js";
+export type { ServedTool, ToolContext, ToolDefinition, ToolResult } from "../src/index.js";

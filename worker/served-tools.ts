@@ -1,6 +1,6 @@
 // The tools this isolate serves. createMotebitWorker registers them when the Worker's entry module loads, before
 // any request, so the Durable Object (same module graph, same isolate) reads them at start-up.
-import { ToolRegistry } from "../src/tools/registry.js";
+import { ToolRegistry } from "../src/index.js";
 
 let registered: { exported: unknown; registry: ToolRegistry } | undefined;
 

@@ -10,16 +10,8 @@ import { command as credentials } from "./commands/credentials.js";
 import { command as token } from "./commands/token.js";
 import { command as mcp } from "./commands/mcp.js";
 import { command as fleet } from "./commands/fleet.js";
+import type { Command } from "./commands/command.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
-
-export interface Command {
-  /** One line for the overview. */
-  summary: string;
-  /** Full --help text. */
-  help: string;
-  /** Runs the command; resolves to the process exit code. */
-  run(argv: string[]): Promise<number>;
-}
 
 const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, credentials, token, mcp, fleet };
 

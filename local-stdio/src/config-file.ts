@@ -2,10 +2,10 @@
 // sit in shell history and `ps` output). Relative paths in it are resolved against its own folder.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { readServerConfig, type ServerConfig } from "../../src/server/config.js";
-import { configFileKeys, readSetting, type ConfigFile, type EnvLike } from "../../src/settings/read.js";
-import { SETTINGS, type SettingName } from "../../src/settings/catalog.js";
-import { StartupError } from "../../src/settings/startup-error.js";
+import {
+  type ConfigFile, configFileKeys, type EnvLike, readServerConfig, readSetting, type ServerConfig, type SettingName,
+  SETTINGS, StartupError,
+} from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 import type { Durability } from "./sqlite-port.js";

@@ -1,7 +1,7 @@
 // The private key file: the 32-byte Ed25519 seed as 64 lowercase hex + "\n", readable by its owner only.
 import { chmodSync, openSync, closeSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { hexToBytes } from "../../src/protocol/index.js";
+import { hexToBytes } from "motebit-edge/core";
 
 export const KEY_FILE_MODE = 0o600;
 

@@ -1,8 +1,6 @@
 // AI mode on the owner's machine: the settings under the edge's names (environment first, then the same keys in
 // the config file), the model and the embedder they select. The AI SDK loads only when a setting needs it.
-import type { Embedder, LlmProvider } from "../../src/ports.js";
-import { DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings, type AiSettings } from "../../src/server/ai-config.js";
-import { StartupError } from "../../src/settings/startup-error.js";
+import { type AiSettings, DEFAULT_OLLAMA_EMBEDDING_MODEL, type Embedder, type LlmProvider, readAiSettings, StartupError } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 
@@ -22,10 +20,10 @@ export async function localAi(env: NodeJS.ProcessEnv, config: LocalConfig, direc
   } catch (e) {
     throw e instanceof StartupError ? new CliError(e.message) : e;
   }
-  const llm = settings.mode === "ai" ? (await import("../../src/agent/providers.js")).fetchProvider(settings) : null;
+  const llm = settings.mode === "ai" ? (await import("motebit-edge/core/ai")).fetchProvider(settings) : null;
   let embedder: Embedder | undefined;
   if (settings.embedder === "ollama") {
-    const { createOllamaEmbedder } = await import("../../src/memory/embedder-ollama.js");
+    const { createOllamaEmbedder } = await import("motebit-edge/core/ai");
     try {
       embedder = await createOllamaEmbedder({ baseUrl: settings.ollamaBaseUrl, model: DEFAULT_OLLAMA_EMBEDDING_MODEL });
     } catch (e) {

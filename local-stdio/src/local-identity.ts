@@ -3,7 +3,7 @@
 // kept in the data dir, generated on first run.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { generateSeedHex, publicKeyFromSeed, verifyIdentityFile } from "../../src/protocol/index.js";
+import { generateSeedHex, publicKeyFromSeed, verifyIdentityFile } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 import { readKeyFile, writeKeyFile } from "./keyfile.js";
 import { KEY_FILE } from "./locations.js";

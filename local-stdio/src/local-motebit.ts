@@ -1,9 +1,7 @@
 // Builds the owner's motebit on this machine: identity and key, tools, model, and its state in
 // <dataDir>/motebit.sqlite (the same memories and receipt ledger as at the edge, over the same SQL port).
 import { mkdirSync } from "node:fs";
-import type { Motebit } from "../../src/motebit.js";
-import { systemClock, type Embedder, type LlmProvider } from "../../src/ports.js";
-import { createHostMotebit } from "../../src/server/host-motebit.js";
+import { createHostMotebit, type Embedder, type LlmProvider, type Motebit, systemClock } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 import { loadLocalIdentity } from "./local-identity.js";
@@ -27,7 +25,7 @@ export async function startLocalMotebit(o: {
   llm: LlmProvider | null;
   /** Default: the offline hashing embedder. */
   embedder?: Embedder;
-  taskTimeoutMs?: number;
+  taskTimeoutMs?: number | null;
   log: (line: string) => void;
 }): Promise<LocalMotebit> {
   // Everything that can be wrong with the inputs is found before anything is written.

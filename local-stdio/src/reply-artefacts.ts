@@ -1,7 +1,7 @@
 // What `motebit-local verify` finds inside an MCP reply pasted or piped as it came: a JSON-RPC response (or a
 // Streamable HTTP SSE stream of them), a tools/call result or a resources/read result. The artefact — a receipt,
 // usually — sits escaped in a text block, followed by the identity tag line, which is dropped here.
-import { stripIdentityTag } from "../../src/protocol/index.js";
+import { stripIdentityTag } from "motebit-edge/core";
 
 /** The reply was understood but holds no artefact: a JSON-RPC error, a tool error, an empty stream. */
 export class ReplyError extends Error {}

@@ -1,7 +1,7 @@
 // The SQL port over a local SQLite file (better-sqlite3 12): the motebit-local twin of the Durable Object's
 // ctx.storage.sql, so the core's schema and queries run unchanged on the owner's machine.
 import Database from "better-sqlite3";
-import type { SqlPort, SqlValue } from "../../src/ports.js";
+import type { SqlPort, SqlValue } from "motebit-edge/core";
 
 export interface LocalSql extends SqlPort {
   close(): void;

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ToolRegistry } from "../../src/tools/registry.js";
+import { ToolRegistry } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);

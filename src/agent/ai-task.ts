@@ -4,11 +4,12 @@
 import type { LlmProvider } from "../ports.js";
 import type { ExecutionReceipt } from "../protocol/index.js";
 import { newMeter, runAiLoop, STEP_LIMIT_ERROR, type AiLoopInput, type LoopMeter } from "./ai-loop.js";
-import { failed, signTaskReceipt, type Outcome, type RunTaskInput } from "./task-runner.js";
+import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
+import type { TaskInput } from "./task-input.js";
 import { startBudget } from "./turn-budget.js";
 import { formMemories, memoryInstruction, type MemoryFormation } from "./memory-formation.js";
 
-export interface RunAiTaskInput extends Omit<RunTaskInput, "requiredCapabilities"> {
+export interface RunAiTaskInput extends TaskInput {
   llm: LlmProvider;
   /** The turn's context (identity, persona, the tools this caller may use, the model). */
   system: string;

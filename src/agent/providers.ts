@@ -4,7 +4,7 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOllama } from "ollama-ai-provider-v2";
 import type { LlmProvider } from "../ports.js";
-import type { AiSettings } from "../server/ai-config.js";
+import type { AiSettings } from "../settings/ai.js";
 
 export function fetchProvider(s: AiSettings, fetchFn?: typeof fetch): LlmProvider {
   if (s.provider === "anthropic") {

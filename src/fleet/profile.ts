@@ -6,7 +6,7 @@ import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } fr
 import type { ServerConfig } from "../server/config.js";
 import { storeGeneratedSeed } from "../server/identity.js";
 import type { AuthSettings } from "../server/auth.js";
-import { parseKnownCallers, type KnownCallers } from "../server/known-callers.js";
+import { parseKnownCallers, type KnownCallers } from "../settings/known-callers.js";
 import type { FleetSettingsPatch, FleetSpec } from "./spec.js";
 
 export interface FleetProfile {

@@ -3,7 +3,7 @@
 import { GOVERNANCE_PRESETS, sha256Hex, type IdentityDoc } from "../protocol/index.js";
 import { governanceFromIdentity } from "../policy/governance.js";
 import { parseRisk, riskName } from "../policy/risk.js";
-import { parseKnownCallers } from "../server/known-callers.js";
+import { parseKnownCallers } from "../settings/known-callers.js";
 import { StartupError } from "../settings/startup-error.js";
 import { isFleetName } from "./name.js";
 

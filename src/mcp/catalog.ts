@@ -1,3 +1,4 @@
+import type { CallableTool } from "../agent/turn-context.js";
 import type { MotebitContext } from "./context.js";
 import type { SyntheticTool } from "./synthetic/index.js";
 import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
@@ -98,14 +99,6 @@ export function refusalFor(m: MotebitContext, p: Principal, e: CatalogEntry): st
   const decision = decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance });
   if (decision.outcome !== "allow") return decision.message;
   return e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
-}
-
-/** One motebit_tools row. `risk` is the integer level (docs/protocol.md §7, as the reference answers), its name beside it. */
-export interface CallableTool {
-  name: string;
-  description: string;
-  risk: RiskLevel;
-  risk_name: string;
 }
 
 /** What this principal may call without a refusal: the answer of motebit_tools. */

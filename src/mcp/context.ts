@@ -1,6 +1,4 @@
-import type { Clock, LlmProvider } from "../ports.js";
-import type { RelayStatus } from "../relay/relay-loop.js";
-import type { RelayTaskLookup } from "../relay/task-lookup.js";
+import type { Clock, LlmProvider, RelayStatus, RelayTaskLookup } from "../ports.js";
 import type { IdentityDoc, Signer } from "../protocol/index.js";
 import type { Governance } from "../policy/governance.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -8,19 +6,13 @@ import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../agent/receipt-ledger.js";
 import type { AuditLog } from "../agent/audit-log.js";
 import type { CredentialStore } from "../agent/credential-store.js";
-import type { Principal } from "../principal.js";
-import type { CallableTool } from "./catalog.js";
+import type { DispatchTokenVerifier } from "../agent/task.js";
+import type { CallableTool } from "../agent/turn-context.js";
+import type { Principal, Standing } from "../principal.js";
 import type { ClientChannel } from "./client-channel.js";
 import type { SessionState } from "./session.js";
-import type { Standing } from "../server/caller-standing.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
-
-/**
- * Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens, and
- * that `presenter` is the one it admits: the relay itself, or the caller whose motebit_id is the token's `mid`.
- */
-export type DispatchTokenVerifier = (token: string, presenter: Principal) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 /** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
 export interface MotebitContext {

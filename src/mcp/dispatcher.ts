@@ -6,7 +6,7 @@ import { toolsListFor } from "./catalog.js";
 import { callTool } from "./call-tool.js";
 import { completeResourceVariable, listResources, listResourceTemplates, readResource, resourceExists } from "./resources.js";
 import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
-import { isLogLevel, LOG_LEVELS } from "./session.js";
+import { isLogLevel, LOG_LEVELS } from "../tools/log-level.js";
 import { isOwner, principalLabel } from "../principal.js";
 import { clientMessageProblem } from "./param-schemas.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";

@@ -3,7 +3,7 @@ import { INVALID_PARAMS, RESOURCE_NOT_FOUND, RpcError } from "./jsonrpc.js";
 import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";
-import { shareableWithHost } from "./memory-scope.js";
+import { shareableWithHost } from "../memory/scope.js";
 import { matchTemplate, templateVariables, UnsafeTemplateVariable } from "./uri-template.js";
 import type { ServedResource } from "../tools/types.js";
 import { echo } from "../protocol/echo.js";

@@ -1,7 +1,7 @@
 // Whether work accepted earlier may run now: a stored call (an MCP task, resumed after a restart or still running)
 // carries the principal as it was when the work was accepted, so its caller's standing is re-read here, and a task
 // the host keeps dying under is not started again past the attempt cap.
-import { MAX_TASK_ATTEMPTS } from "../server/task-store.js";
+import { MAX_TASK_ATTEMPTS } from "./engine/limits.js";
 import type { CallContext, MotebitContext } from "./context.js";
 
 /** Why this call must not run now, or null when it may. */

@@ -2,10 +2,8 @@
 // and the resources it watches. The host keeps one per session (stdio: one; HTTP: one per Mcp-Session-Id)
 // and passes it per request, beside the principal.
 
+import { LOG_LEVELS, type LogLevel } from "../tools/log-level.js";
 import type { TaskStarter } from "./tasks-extension.js";
-
-export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface SessionState {
   /** `capabilities` of the client's initialize; null until then (or after a host restart). */
@@ -27,10 +25,6 @@ export interface SessionState {
 /** Logs at info and above reach a client that never called logging/setLevel. */
 export function newSessionState(): SessionState {
   return { clientCapabilities: null, logLevel: "info", subscriptions: new Set(), statelessVersion: null };
-}
-
-export function isLogLevel(v: unknown): v is LogLevel {
-  return typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
 }
 
 export function logLevelAtLeast(level: LogLevel, threshold: LogLevel | null): boolean {

@@ -3,7 +3,7 @@
 // request alone, whether it speaks that revision and whether its envelope and headers agree — before any state is
 // touched. Older revisions are not this file's business: they keep their sessions.
 import { INVALID_PARAMS, type JsonRpcId } from "./jsonrpc.js";
-import { isLogLevel, type LogLevel } from "./session.js";
+import { isLogLevel, type LogLevel } from "../tools/log-level.js";
 import { echo } from "../protocol/echo.js";
 
 /** Revisions served statelessly, newest first. */

@@ -4,7 +4,8 @@
 import type { ToolContext } from "../tools/types.js";
 import type { CallContext } from "./context.js";
 import type { InputMethod, InputRound } from "./input-required.js";
-import { clientSupports, logLevelAtLeast, type LogLevel } from "./session.js";
+import type { LogLevel } from "../tools/log-level.js";
+import { clientSupports, logLevelAtLeast } from "./session.js";
 
 export function toolContextFor(c: CallContext, logger: string, round?: InputRound): Omit<ToolContext, "signal"> {
   // 2026-07-28 asks through the call's input-required result; a session asks over its channel.

@@ -3,13 +3,13 @@
 // a registration when asked, and says when to wake next. motebit-local drives it with a timer, the edge with a
 // Durable Object alarm; the state lives in a store (memory locally, the object's SQLite at the edge).
 import type { Motebit } from "../motebit.js";
-import type { Clock, SqlPort } from "../ports.js";
+import type { Clock, RelayStatus, RelayTaskLookup, SqlPort } from "../ports.js";
 import { registerBody, type Endpoint } from "./announcement.js";
 import { RelayClient, type FetchPort, type RegisterBody, type RelayAuth } from "./client.js";
 import { INITIAL_LIVENESS, plan, record, timingsFor, type AttemptResult, type LivenessAction, type LivenessState, type LivenessTimings } from "./liveness.js";
 import { runSelfTest, selfTestLine, type SelfTestReport } from "./self-test.js";
 import { selfTestTask, type SelfTestTask } from "./self-test-task.js";
-import { relayTaskLookup, type RelayTaskLookup } from "./task-lookup.js";
+import { relayTaskLookup } from "./task-lookup.js";
 import type { RelaySettings } from "./settings.js";
 
 export interface RelayState {
@@ -49,15 +49,6 @@ export function sqlRelayStore(sql: SqlPort): RelayStateStore {
       sql.run("INSERT INTO relay_state (id, state) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state", JSON.stringify(s));
     },
   };
-}
-
-/** What the motebit's public state says about the relay. */
-export interface RelayStatus {
-  sync_url: string;
-  endpoint_url: string | null;
-  registered: boolean;
-  last_success_at: number | null;
-  self_test: string | null;
 }
 
 export interface RelayLoopOptions {

@@ -2,7 +2,7 @@
 // named in required_capabilities (the relay forwards nothing without one), and a prompt that tool can take.
 import type { Motebit } from "../motebit.js";
 import type { Principal } from "../principal.js";
-import { decide } from "../policy/gate.js";
+import { taskGate } from "../agent/task-gate.js";
 import { mapPromptToArgs } from "../tools/direct-mode.js";
 import type { ServedTool } from "../tools/types.js";
 
@@ -20,9 +20,11 @@ const DEFAULT_PROMPT = "motebit self-test";
  * null when there is none (the self-test then says so instead of submitting a task nothing can run).
  */
 export function selfTestTask(m: Pick<Motebit, "registry" | "governance">): SelfTestTask | null {
+  // The gate the relay's task will meet (src/agent/task.ts).
+  const gate = taskGate(m, RELAY_CALLER);
   for (const tool of m.registry.list({ overHttp: true })) {
     const name = tool.definition.name;
-    if (decide({ toolName: name, risk: m.registry.riskOf(name), principal: RELAY_CALLER, governance: m.governance }).outcome !== "allow") continue;
+    if (gate(name).outcome !== "allow") continue;
     const prompt = promptFor(tool);
     if (prompt !== null) return { tool: name, prompt };
   }

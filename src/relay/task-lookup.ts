@@ -1,9 +1,8 @@
 // A forwarded task's own record at the relay. The reference relay forwards only {prompt, relay_task_id}
 // (docs/protocol.md §9.1), so the capability its submitter asked for is read back from the relay as the task's target.
 // Nothing is cached: every forward asks again, so a restart never serves a stale answer.
+import type { RelayTaskLookup } from "../ports.js";
 import type { RelayClient } from "./client.js";
-
-export type RelayTaskLookup = { ok: true; requiredCapabilities: string[] } | { ok: false; why: string };
 
 export function relayTaskLookup(client: RelayClient, motebitId: string): (relayTaskId: string) => Promise<RelayTaskLookup> {
   return async (relayTaskId) => {

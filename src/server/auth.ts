@@ -3,7 +3,7 @@
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
 import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason } from "../protocol/index.js";
-import type { KnownCallers } from "./known-callers.js";
+import type { KnownCallers } from "../settings/known-callers.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
 

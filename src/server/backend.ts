@@ -1,4 +1,4 @@
-// What the HTTP app (worker/app.ts) needs from its host. At the edge the Worker forwards to the motebit's
+// What the HTTP app (src/server/app.ts) needs from its host. At the edge the Worker forwards to the motebit's
 // Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
 // after the app has authenticated the caller.
 import type { Clock, SqlPort } from "../ports.js";

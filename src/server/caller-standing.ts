@@ -1,15 +1,8 @@
 // A caller's standing now, from the host's current settings: the trust a stored principal carried when its work was
 // accepted (an MCP task row, a long task) is re-read before the work runs and before each tool step, so a caller
 // blocked, unpinned or no longer admitted since then loses it. Fails closed: a way in that is gone is no standing.
-import type { Principal } from "../principal.js";
+import type { CallerStanding, Standing } from "../principal.js";
 import type { AuthSettings, PeerPrincipal } from "./auth.js";
-
-export type Standing = { ok: true; principal: Principal } | { ok: false; reason: string };
-
-export type CallerStanding = (p: Principal) => Standing;
-
-/** Every principal keeps what it had: for a motebit with no host settings (tests, one-off calls). */
-export const UNCHANGED_STANDING: CallerStanding = (p) => ({ ok: true, principal: p });
 
 /** The host's ways in; `relayForwardToken` (the relay's forward bearer, when the host has one) also admits the relay. */
 export type StandingSettings = Pick<AuthSettings, "authToken" | "knownCallers" | "relayTrust" | "relayId"> & {

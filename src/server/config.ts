@@ -1,7 +1,7 @@
 // Deployment settings (src/settings), read once into the shape the HTTP surface uses: the edge from its Worker
 // env, motebit-local from its environment and config file. Anything malformed is a StartupError naming its place.
 import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
-import type { KnownCallers } from "./known-callers.js";
+import type { KnownCallers } from "../settings/known-callers.js";
 
 export { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../settings/catalog.js";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@
 // is its own motebit_id (a static-token caller has none, so it presents none). The binding is checked before the
 // jti is spent, so a token shown by the wrong caller stays usable by the right one.
 import type { Clock, SqlPort } from "../ports.js";
-import type { DispatchTokenVerifier } from "../mcp/context.js";
+import type { DispatchTokenVerifier } from "../agent/task.js";
 import type { Principal } from "../principal.js";
 import { withoutSignedPrefix } from "../protocol/index.js";
 import { verifySignedToken, type AuthSettings, type ServerIdentity } from "./auth.js";

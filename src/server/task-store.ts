@@ -5,9 +5,6 @@ import type { Principal } from "../principal.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { callerKey, TASK_ROWS_PER_CALLER } from "../mcp/engine/limits.js";
 
-/** A task runs at most this many times: once, then once per host restart that caught it working. */
-export const MAX_TASK_ATTEMPTS = 3;
-
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 export interface TaskRow {

@@ -2,8 +2,8 @@
 // an environment name, or "config file <path>: <key>") and returns the typed value or throws a StartupError that
 // starts with that place.
 import { bytesToHex, hexToBytes } from "../protocol/index.js";
-import { normaliseOrigin } from "../server/origin.js";
-import { parseKnownCallers, type KnownCallers } from "../server/known-callers.js";
+import { normaliseOrigin } from "./origin.js";
+import { parseKnownCallers, type KnownCallers } from "./known-callers.js";
 import { StartupError } from "./startup-error.js";
 
 /** A value a setting was given, and where: `MOTEBIT_RATE_LIMIT`, or `config file /x/motebit.json: rateLimit`. */

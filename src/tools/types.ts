@@ -1,6 +1,6 @@
 // What a served tool is: the shape a `--tools` module's default export holds, one entry per tool. The module
 // may also export `resources` and `prompts` (ServedResource[], ServedPrompt[]).
-import type { LogLevel } from "../mcp/session.js";
+import type { LogLevel } from "./log-level.js";
 
 /** MCP tool annotations (hints). The motebit sets readOnlyHint/destructiveHint from the risk; a definition may add the rest. */
 export interface ToolAnnotations {

@@ -2,9 +2,8 @@
 // it, so motebit_credentials presents it. Like stdio and `memory`, this runs only for whoever can open the data
 // dir: the owner. A credential is verified before it is kept: about this motebit, an issuer's proof that verifies.
 import { readFileSync } from "node:fs";
-import { CredentialStore } from "../../../src/agent/credential-store.js";
-import { createSigner, publicKeyToDidKey, verifyIdentityFile } from "../../../src/protocol/index.js";
-import type { Command } from "../cli.js";
+import { createSigner, CredentialStore, publicKeyToDidKey, verifyIdentityFile } from "motebit-edge/core";
+import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { LOCATION_FLAGS, LOCATION_HELP, openLocalState } from "../local-state.js";

@@ -1,7 +1,7 @@
 // motebit-local fleet: the operator's side of a fleet Worker's /fleet/ API (README "A fleet on one Worker").
 // The keys are made inside the Worker's objects; this command only sends settings and prints what comes back.
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Command } from "../cli.js";
+import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 

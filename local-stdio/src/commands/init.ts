@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "../../../src/protocol/index.js";
-import type { Command } from "../cli.js";
+import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "motebit-edge/core";
+import type { Command } from "./command.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { writeKeyFile } from "../keyfile.js";
 import { keyTrackableByGit, writeKeyGitignore } from "../key-out-of-git.js";

@@ -1,7 +1,7 @@
 // motebit-local mcp add|list|remove: the owner's MCP servers in the config file that `serve --config` reads.
-import type { Command } from "../cli.js";
+import type { Command } from "./command.js";
 import { flagString, parseFlags, UsageError } from "../flags.js";
-import { RISK_NAMES } from "../../../src/policy/risk.js";
+import { RISK_NAMES } from "motebit-edge/core";
 
 const HELP = `Usage: motebit-local mcp add NAME --config FILE [options] -- COMMAND [ARGS…]
        motebit-local mcp add NAME --config FILE --url URL [--header "K: V"]… [options]

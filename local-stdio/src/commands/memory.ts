@@ -1,9 +1,7 @@
 // motebit-local memory list|forget ID|export: the owner reads and forgets memories on this machine, as JSON.
 // Like stdio, this runs only for whoever can open the data dir: the owner.
-import { systemClock } from "../../../src/ports.js";
-import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
-import { MemoryStore } from "../../../src/memory/store.js";
-import type { Command } from "../cli.js";
+import { LocalEmbedder, MemoryStore, systemClock } from "motebit-edge/core";
+import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 import { LOCATION_FLAGS, LOCATION_HELP, openLocalState } from "../local-state.js";

@@ -1,6 +1,6 @@
 // motebit-local receipts: the ledger of ExecutionReceipts this motebit signed, newest first, as JSON.
-import { ReceiptLedger } from "../../../src/agent/receipt-ledger.js";
-import type { Command } from "../cli.js";
+import { ReceiptLedger } from "motebit-edge/core";
+import type { Command } from "./command.js";
 import { EXIT_STATUS, flagInteger, parseFlags, UsageError } from "../flags.js";
 import { LOCATION_FLAGS, LOCATION_HELP, openLocalState } from "../local-state.js";
 

@@ -1,5 +1,6 @@
 // motebit-local serve: the owner's MCP server over stdio, or the edge's HTTP surface on this machine.
-import type { Command } from "../cli.js";
+import type { Command } from "./command.js";
+import type { ServeOptions } from "./serve-options.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
 
 export const DEFAULT_PORT = 3100;
@@ -68,18 +69,6 @@ export const SPEC = {
   config: "string",
   "data-dir": "string",
 } as const;
-
-export interface ServeOptions {
-  transport: "stdio" | "http";
-  port: number;
-  host: string;
-  identityPath: string | null;
-  toolsPath: string | null;
-  direct: boolean;
-  selfTest: boolean;
-  configPath: string | null;
-  dataDirFlag: string | undefined;
-}
 
 /** Flags → options; every problem is a UsageError (exit 2, like every command's usage errors). */
 export function parseServeArgs(argv: string[]): ServeOptions {

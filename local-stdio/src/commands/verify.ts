@@ -1,10 +1,10 @@
 import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import {
-  didKeyToPublicKey, fromUtf8, stripIdentityTag, withoutSignedPrefix, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, verifyBearerToken, verifyDelegationToken,
-  verifyIdentityFile, verifyReceipt,
-} from "../../../src/protocol/index.js";
-import type { Verdict as ProtocolVerdict } from "../../../src/protocol/index.js";
-import type { Command } from "../cli.js";
+  didKeyToPublicKey, fromUtf8, isSovereignIdFor, parseBearerToken, publicKeyToDidKey, stripIdentityTag,
+  type Verdict as ProtocolVerdict, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
+  withoutSignedPrefix,
+} from "motebit-edge/core";
+import type { Command } from "./command.js";
 import { flagString, parseFlags } from "../flags.js";
 import { artefactsInReply, ReplyError } from "../reply-artefacts.js";
 

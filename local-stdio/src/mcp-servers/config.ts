@@ -2,7 +2,7 @@
 // ({command, args, env} for stdio, {url, headers} for Streamable HTTP), plus the motebit's own keys:
 // the risk the gate gives their tools, per-tool overrides, and a start-up timeout.
 import { resolve } from "node:path";
-import { parseRisk, RISK_NAMES, type RiskLevel } from "../../../src/policy/risk.js";
+import { parseRisk, RISK_NAMES, type RiskLevel } from "motebit-edge/core";
 
 export const DEFAULT_SERVER_RISK: RiskLevel = 3; // R3_EXECUTE: a connected server acts for the owner
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;

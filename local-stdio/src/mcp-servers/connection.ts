@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { SERVER_INFO } from "../../../src/mcp/server-info.js";
+import { SERVER_INFO } from "motebit-edge/core";
 import type { McpServerConfig } from "./config.js";
 
 /** A server's stderr line longer than this is cut when it is logged. */

@@ -1,6 +1,6 @@
 // What `serve` does with "mcpServers": over stdio (the owner) it connects them; over http every caller is a
 // peer and their tools are the owner's only, so nothing would ever use them and no process is started.
-import type { ToolRegistry } from "../../../src/tools/registry.js";
+import type { ToolRegistry } from "motebit-edge/core";
 import type { McpServerConfig } from "./config.js";
 
 export async function startOwnerMcpServers(

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { CliError } from "../cli-error.js";
 import { flagList, flagString, UsageError, type ParsedFlags } from "../flags.js";
 import { readConfigFile } from "../config-file.js";
-import { riskName } from "../../../src/policy/risk.js";
+import { riskName } from "motebit-edge/core";
 import { serverNameProblem, type McpServerConfig } from "./config.js";
 import { loadConfigForEdit, mcpServersOf, writeMcpServers } from "./edit-config.js";
 

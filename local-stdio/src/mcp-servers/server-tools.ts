@@ -2,8 +2,7 @@
 // risk the owner gave them (never guessed from the server's own hints), and a handler that calls the server.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { riskName } from "../../../src/policy/risk.js";
-import type { ContentBlock, ServedTool, ToolResult } from "../../../src/tools/types.js";
+import { type ContentBlock, riskName, type ServedTool, type ToolResult } from "motebit-edge/core";
 import type { McpServerConfig } from "./config.js";
 
 export const TOOL_SEPARATOR = "__";

@@ -2,8 +2,7 @@
 // that fails or dies is reported with its name and reason and its tools leave the registry (nothing else stops);
 // a server's tools/list_changed refreshes its tools. close() ends every connection (and so every child process).
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { riskName } from "../../../src/policy/risk.js";
-import type { ToolRegistry } from "../../../src/tools/registry.js";
+import { riskName, type ToolRegistry } from "motebit-edge/core";
 import type { McpServerConfig } from "./config.js";
 import { listAllTools, start, StartFailure, type McpConnection } from "./connection.js";
 import { servedTools, unknownOverrides } from "./server-tools.js";

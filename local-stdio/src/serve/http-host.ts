@@ -1,13 +1,9 @@
-// `--serve-transport http`: the edge's own Hono app (worker/app.ts) under Node, over an in-process backend
+// `--serve-transport http`: the edge's own Hono app (src/server/app.ts) under Node, over an in-process backend
 // built from the same src/server pieces and the local SQLite file. Same auth, sessions, limits and peer
 // rules as the edge: every HTTP caller is a peer, and without authToken or a signed token it gets 401.
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { createApp } from "../../../worker/app.js";
-import type { Motebit } from "../../../src/motebit.js";
-import type { Clock, SqlPort } from "../../../src/ports.js";
-import { inProcessBackend } from "../../../src/server/backend.js";
-import type { ServerConfig } from "../../../src/server/config.js";
+import { type Clock, createApp, inProcessBackend, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
 
 /**
  * How long a request may take to arrive whole (headers and body, a chunked body's last chunk included). 10 s is

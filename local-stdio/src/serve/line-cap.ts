@@ -2,7 +2,7 @@
 // endless line) costs at most `maxBytes` of memory and gets a JSON-RPC error, and the next line is read cleanly.
 // A line that nests too deep is dropped the same way, with the HTTP hosts' check and error.
 import { Transform, type TransformCallback } from "node:stream";
-import { nestsDeeperThan } from "../../../src/server/json-depth.js";
+import { nestsDeeperThan } from "motebit-edge/core";
 
 /** The stdio counterpart of the HTTP body cap, larger because the owner may hand big arguments to local tools. */
 export const MAX_STDIN_LINE_BYTES = 16 * 1024 * 1024;

@@ -1,13 +1,10 @@
 // motebit-local's side of the relay loop: settings from the environment and the config file, a timer that
 // drives src/relay's loop while serving over HTTP, and a deregistration on SIGTERM/SIGINT within 2 s.
 // stdio never registers.
-import type { Motebit } from "../../../src/motebit.js";
-import { systemClock } from "../../../src/ports.js";
-import { resolveEndpoint } from "../../../src/relay/announcement.js";
-import { memoryRelayStore, relayLoopFor } from "../../../src/relay/relay-loop.js";
-import { selfTestLine, skippedSelfTest } from "../../../src/relay/self-test.js";
-import { readRelaySettings, type RelaySettings } from "../../../src/relay/settings.js";
-import { StartupError } from "../../../src/settings/startup-error.js";
+import {
+  memoryRelayStore, type Motebit, readRelaySettings, relayLoopFor, type RelaySettings, resolveEndpoint, selfTestLine,
+  skippedSelfTest, StartupError, systemClock,
+} from "motebit-edge/core";
 import { CliError } from "../cli-error.js";
 import type { LocalConfig } from "../config-file.js";
 

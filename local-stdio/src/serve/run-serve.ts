@@ -1,14 +1,12 @@
 // Runs `serve` once its flags are parsed: config, identity, tools and model, then stdio or HTTP until stopped.
 import { CliError } from "../cli-error.js";
-import type { ServeOptions } from "../commands/serve.js";
+import type { ServeOptions } from "../commands/serve-options.js";
 import { defaultConfig, readConfigFile } from "../config-file.js";
 import { localAi } from "../local-ai.js";
 import { startLocalMotebit } from "../local-motebit.js";
-import { taskTimeoutFor } from "../../../src/server/ai-config.js";
-import { DEFAULT_TASK_TIMEOUT_MS } from "../../../src/motebit.js";
+import { isLoopbackBind } from "motebit-edge/core";
 import { resolveDataDir } from "../locations.js";
 import { startOwnerMcpServers } from "../mcp-servers/for-serve.js";
-import { isLoopbackBind } from "../../../src/relay/announcement.js";
 import { serveHttp } from "./http-host.js";
 import { readLocalRelaySettings, startRelayHost } from "./relay-host.js";
 import { serveStdio } from "./stdio-host.js";
@@ -23,9 +21,8 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
   const ai = await localAi(process.env, config, opts.direct);
   const { llm } = ai;
-  // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs), else the mode's default.
-  const taskTimeoutMs = taskTimeoutFor(ai.settings, DEFAULT_TASK_TIMEOUT_MS);
-  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs, log });
+  // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs); unset: the mode's default.
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs: ai.settings.taskTimeoutMs, log });
   const { motebit } = local;
   const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });
   const mode =
@@ -33,7 +30,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
       ? `mode: direct${opts.direct ? " (--direct)" : " (set ANTHROPIC_API_KEY or MOTEBIT_PROVIDER=ollama for AI mode)"}; model: none`
       : `mode: ai; provider: ${llm.provider}; model: ${llm.modelName}`;
   const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
-  const detail = `${mode}; tools: ${tools}; task budget: ${taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
+  const detail = `${mode}; tools: ${tools}; task budget: ${motebit.taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
 
   let stop: () => Promise<string>;
   const relayOpts = { motebit, settings: relaySettings, selfTest: opts.selfTest, bind: opts.host, log };

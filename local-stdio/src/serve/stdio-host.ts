@@ -7,14 +7,10 @@
 import type { Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { Motebit } from "../../../src/motebit.js";
-import type { Conduit } from "../../../src/mcp/engine/session-engine.js";
-import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, rpcError } from "../../../src/mcp/jsonrpc.js";
-import { classifyRevision } from "../../../src/mcp/stateless-revision.js";
-import type { SqlPort } from "../../../src/ports.js";
-import { OWNER } from "../../../src/principal.js";
-import { tooDeepMessage } from "../../../src/server/json-depth.js";
-import { sessionEngineFor } from "../../../src/server/session-engine-for-host.js";
+import {
+  classifyMessage, classifyRevision, type Conduit, INVALID_REQUEST, type Motebit, OWNER, PARSE_ERROR, rpcError,
+  sessionEngineFor, type SqlPort, tooDeepMessage,
+} from "motebit-edge/core";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
 /** How long a signal-driven shutdown waits for calls already running to notice the abort. */

@@ -14,6 +14,9 @@ export const TASKS_CEILING = 256;
 /** Task rows one caller keeps readable; past it, that caller's oldest finished rows go first. */
 export const TASK_ROWS_PER_CALLER = 1000;
 
+/** A task runs at most this many times: once, then once per host restart that caught it working. */
+export const MAX_TASK_ATTEMPTS = 3;
+
 /** The key limits count by. */
 export function callerKey(p: Principal): string {
   return principalLabel(p);

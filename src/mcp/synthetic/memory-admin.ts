@@ -2,7 +2,7 @@
 import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
-import { shareableWithHost } from "../memory-scope.js";
+import { shareableWithHost } from "../../memory/scope.js";
 import { echo } from "../../protocol/echo.js";
 
 export const memoryListTool: SyntheticTool = {

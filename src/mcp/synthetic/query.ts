@@ -2,9 +2,9 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
-import { OWNER_RECALL_EXCLUDED } from "../memory-scope.js";
-import { aiTurnTools, publicContext, turnMemories } from "./ai-turn-context.js";
-import { aiModules } from "./ai-modules.js";
+import { OWNER_RECALL_EXCLUDED } from "../../memory/scope.js";
+import { aiTurnTools, publicContext, turnMemories } from "../../agent/turn-context.js";
+import { aiModules } from "../../agent/ai-modules.js";
 
 export const NO_PROVIDER =
   "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER=ollama, and drop --direct). motebit_task works without one, in direct mode.";
@@ -27,7 +27,7 @@ export const queryTool: SyntheticTool = {
     const owner = isOwner(c.principal);
     // The AI SDK loads only when a model is configured: direct mode never pays for it.
     const { runQueryTurn, newMeter, startBudget } = await aiModules();
-    const turnTools = aiTurnTools(m, c);
+    const turnTools = aiTurnTools(m, c.principal);
     const meter = newMeter();
     const budget = startBudget(m.taskTimeoutMs, c.signal);
     try {

@@ -2,7 +2,7 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
-import { OWNER_RECALL_EXCLUDED } from "../memory-scope.js";
+import { OWNER_RECALL_EXCLUDED } from "../../memory/scope.js";
 
 export const RECALL_REFUSAL =
   "Denied: motebit_recall serves the owner's memories only to the owner (the local stdio session). HTTP callers are never the owner.";

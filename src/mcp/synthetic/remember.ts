@@ -3,7 +3,7 @@ import { always } from "./types.js";
 import { okJson, refused, toolError } from "../tool-outcome.js";
 import { parseSensitivity, SENSITIVITIES } from "../../memory/sensitivity.js";
 import { isOwner } from "../../principal.js";
-import { memoryScopeOf, peerSourceOf } from "../memory-scope.js";
+import { memoryScopeOf, peerSourceOf } from "../../memory/scope.js";
 import { echo } from "../../protocol/echo.js";
 
 export const rememberTool: SyntheticTool = {

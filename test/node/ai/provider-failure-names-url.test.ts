@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchProvider } from "../../../src/agent/providers.js";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
-import { readAiSettings } from "../../../src/server/ai-config.js";
+import { readAiSettings } from "../../../src/settings/ai.js";
 import { makeMotebit } from "../helpers/motebit.js";
 import { owner, peer } from "../helpers/motebit.js";
 import { aiTask } from "./ai-fixture.js";

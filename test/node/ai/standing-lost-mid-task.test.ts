@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { makeMotebit, peer } from "../helpers/motebit.js";
 import { ScriptedLlm } from "../helpers/scripted-llm.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
-import type { Standing } from "../../../src/server/caller-standing.js";
+import type { Standing } from "../../../src/principal.js";
 import { aiTask } from "./ai-fixture.js";
 import type { Principal } from "../../../src/principal.js";
 

@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import { owner, peer } from "../helpers/motebit.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
-import { memoryScopeOf } from "../../../src/mcp/memory-scope.js";
+import { memoryScopeOf } from "../../../src/memory/scope.js";
 import { aiMotebit, aiTask } from "./ai-fixture.js";
 
 const ANSWER = "Done.\nMEMORY (0.9): The deploy key rotates every 90 days\nMEMORY (0.1): too unsure to keep\nMEMORY: api_key=sk-live-abcdef0123456789abcdef";

@@ -5,8 +5,6 @@ import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import exampleTools from "../../../examples/tools/index.js";
 import { aiMotebit, aiTask, toolResultsSeen } from "./ai-fixture.js";
-import { NO_CHANNEL } from "../../../src/mcp/client-channel.js";
-import { newSessionState } from "../../../src/mcp/session.js";
 
 describe("a refused call never runs, and the model hears why", () => {
   // pay is R4_MONEY: above the service preset's deny band, so the gate refuses it for everyone.
@@ -72,9 +70,9 @@ describe("a refused call never runs, and the model hears why", () => {
   it("a delegation scope limits which tools may run", async () => {
     const { h, llm } = await aiMotebit([{ tools: [{ name: "word_count", input: { text: "a b" } }] }, "out of scope"]);
     // The scope check is the gate's: exercised directly through the turn's gate with a scope that excludes word_count.
-    const { aiTurnTools } = await import("../../../src/mcp/synthetic/ai-turn-context.js");
+    const { aiTurnTools } = await import("../../../src/agent/turn-context.js");
     const { runAiTask } = await import("../../../src/agent/ai-task.js");
-    const t = aiTurnTools(h.m, { principal: peer(), signal: new AbortController().signal, channel: NO_CHANNEL, session: newSessionState() }, "echo");
+    const t = aiTurnTools(h.m, peer(), "echo");
     const r = await runAiTask({
       prompt: "count",
       llm: h.m.llm!,

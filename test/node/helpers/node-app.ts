@@ -8,7 +8,7 @@ import { inProcessBackend } from "../../../src/server/backend.js";
 import { readServerConfig } from "../../../src/server/config.js";
 import { loadHostIdentity } from "../../../src/server/identity.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
-import { createApp } from "../../../worker/app.js";
+import { createApp } from "../../../src/server/app.js";
 import keys from "../../fixtures/edge/keys.json";
 import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readConfigFile } from "../../../local-stdio/src/config-file.js";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../src/server/config.js";
-import { readAiSettings } from "../../../src/server/ai-config.js";
+import { readAiSettings } from "../../../src/settings/ai.js";
 import { callText, connectStdio, initMotebit, tempDir } from "./helpers/local-cli.js";
 
 const RELAY = "ab".repeat(32);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeMotebit, OTHER_SEED, peer, relayPeer, TEST_SEED } from "../helpers/motebit.js";
-import { RELAY_TASK_ID_REFUSAL } from "../../../src/mcp/synthetic/task.js";
+import { RELAY_TASK_ID_REFUSAL } from "../../../src/agent/task.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { createSigner, mintBearerToken, sovereignMotebitId, stripIdentityTag } from "../../../src/protocol/index.js";
 import { dispatchTokenVerifier } from "../../../src/server/dispatch-token.js";

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { Principal } from "../../../src/principal.js";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
-import type { RelayTaskLookup } from "../../../src/relay/task-lookup.js";
-import { RELAY_TASK_ID_REFUSAL } from "../../../src/mcp/synthetic/task.js";
+import type { RelayTaskLookup } from "../../../src/ports.js";
+import { RELAY_TASK_ID_REFUSAL } from "../../../src/agent/task.js";
 import { makeMotebit, peer } from "../helpers/motebit.js";
 import { ScriptedLlm } from "../helpers/scripted-llm.js";
 

@@ -1,6 +1,6 @@
 // Which mode, provider and model a host runs, from the names both hosts read (docs/ai-mode.md).
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeoutFor } from "../../../src/server/ai-config.js";
+import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeoutFor } from "../../../src/settings/ai.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
 
 const read = (env: Record<string, unknown>, o: { direct?: boolean; hasAiBinding?: boolean } = {}) =>
@@ -28,10 +28,14 @@ describe("AI settings", () => {
   });
 
   it("the task budget: MOTEBIT_TASK_TIMEOUT_MS, else 120000 in AI mode and 60000 in direct mode", () => {
-    expect(taskTimeoutFor(read({ ANTHROPIC_API_KEY: "k" }), 60_000)).toBe(120_000);
-    expect(taskTimeoutFor(read({}), 60_000)).toBe(60_000);
-    expect(taskTimeoutFor(read({ MOTEBIT_TASK_TIMEOUT_MS: "2500" }), 60_000)).toBe(2_500);
-    expect(taskTimeoutFor(read({ MOTEBIT_TASK_TIMEOUT_MS: 900 }), 60_000)).toBe(900);
+    const budget = (env: Record<string, unknown>) => {
+      const s = read(env);
+      return taskTimeoutFor(s.taskTimeoutMs, s.mode === "ai");
+    };
+    expect(budget({ ANTHROPIC_API_KEY: "k" })).toBe(120_000);
+    expect(budget({})).toBe(60_000);
+    expect(budget({ MOTEBIT_TASK_TIMEOUT_MS: "2500" })).toBe(2_500);
+    expect(budget({ MOTEBIT_TASK_TIMEOUT_MS: 900 })).toBe(900);
   });
 
   it("every impossible setting is a StartupError naming its variable", () => {

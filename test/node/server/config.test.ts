@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readIdentitySecrets, readServerConfig } from "../../../src/server/config.js";
-import { parseKnownCallers } from "../../../src/server/known-callers.js";
+import { parseKnownCallers } from "../../../src/settings/known-callers.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
 import keys from "../../fixtures/edge/keys.json";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAllowedOrigin } from "../../../src/server/origin.js";
+import { isAllowedOrigin } from "../../../src/settings/origin.js";
 
 describe("origin allowlist", () => {
   const self = "https://motebit.example.workers.dev";

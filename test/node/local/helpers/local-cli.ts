@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { runToCompletion, terminate } from "../../helpers/child-process.js";
-import { AI_SETTING_NAMES } from "../../../../src/server/ai-config.js";
+import { AI_SETTING_NAMES } from "../../../../src/settings/ai.js";
 
 export const REPO = resolve(import.meta.dirname, "../../../..");
 export const BIN = join(REPO, "local-stdio/bin/motebit-local.js");

@@ -1,7 +1,7 @@
 // MOTEBIT_KNOWN_CALLERS: other motebits whose keys this server pins, each with the trust it grants them.
 import type { CallerTrust } from "../principal.js";
 import { bytesToHex, hexToBytes } from "../protocol/index.js";
-import { StartupError } from "../settings/startup-error.js";
+import { StartupError } from "./startup-error.js";
 
 export interface KnownCaller {
   publicKeyHex: string;

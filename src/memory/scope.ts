@@ -1,5 +1,5 @@
 import type { Principal } from "../principal.js";
-import type { Sensitivity } from "../memory/sensitivity.js";
+import type { Sensitivity } from "./sensitivity.js";
 
 /** The memory scope a principal writes to and reads from: the owner's graph, or one peer's own corner of it. */
 export function memoryScopeOf(p: Principal): string {

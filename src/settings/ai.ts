@@ -1,9 +1,9 @@
 // AI mode settings (src/settings), read under the same names at the edge (vars and secrets) and in motebit-local
 // (environment, or the config file). Anything malformed — or AI mode asked for without its credential — is a
 // StartupError naming the variable, never a failure at the first call.
-import { AI_TASK_TIMEOUT_MS, SETTINGS, type AiProviderName, type EmbedderName } from "../settings/catalog.js";
-import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
-import { StartupError } from "../settings/startup-error.js";
+import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS, SETTINGS, type AiProviderName, type EmbedderName } from "./catalog.js";
+import { readSetting, type ConfigFile, type EnvLike } from "./read.js";
+import { StartupError } from "./startup-error.js";
 
 export {
   AI_PROVIDERS,
@@ -14,7 +14,7 @@ export {
   MAX_TASK_TIMEOUT_MS,
   type AiProviderName,
   type EmbedderName,
-} from "../settings/catalog.js";
+} from "./catalog.js";
 export type AiMode = "direct" | "ai";
 
 const AI_SETTINGS = ["mode", "provider", "model", "anthropicApiKey", "anthropicBaseUrl", "ollamaBaseUrl", "taskTimeoutMs", "embedder"] as const;
@@ -78,7 +78,10 @@ export function readAiSettings(env: EnvLike, o: { direct: boolean; hasAiBinding:
   };
 }
 
-/** The task budget: MOTEBIT_TASK_TIMEOUT_MS, else 120000 in AI mode and 60000 in direct mode. */
-export function taskTimeoutFor(s: Pick<AiSettings, "mode" | "taskTimeoutMs">, directDefault: number): number {
-  return s.taskTimeoutMs ?? (s.mode === "ai" ? AI_TASK_TIMEOUT_MS : directDefault);
+/**
+ * The task budget, decided here only: MOTEBIT_TASK_TIMEOUT_MS when set, else 120000 in AI mode (a turn chains
+ * several model and tool calls under the one budget) and 60000 in direct mode.
+ */
+export function taskTimeoutFor(configured: number | null | undefined, aiMode: boolean): number {
+  return configured ?? (aiMode ? AI_TASK_TIMEOUT_MS : DIRECT_TASK_TIMEOUT_MS);
 }

@@ -1,19 +1,45 @@
-// What an AI turn (motebit_query, motebit_task in AI mode) gets from the MCP layer: the context any caller may
-// see, the served tools this principal can see with the call-time gate over them, and the audit hooks.
-import type { MotebitContext } from "../context.js";
-import type { CallContext } from "../context.js";
-import type { Principal } from "../../principal.js";
-import { isOwner, principalLabel } from "../../principal.js";
-import { decide, type GateDecision } from "../../policy/gate.js";
-import { scopeAllows } from "../../protocol/index.js";
-import type { ServedTool } from "../../tools/types.js";
-import type { AuditOutcome, AuditSink } from "../../agent/audit-log.js";
-import type { LoopMeter } from "../../agent/ai-loop.js";
-import type { MemoryFormation } from "../../agent/memory-formation.js";
-import { memoryScopeOf, peerSourceOf } from "../memory-scope.js";
+// What an AI turn (motebit_query, motebit_task in AI mode) runs with: the context any caller may see, the served
+// tools this principal can see with the gate over them (task-gate.ts), and the audit hooks.
+import type { Clock, LlmProvider } from "../ports.js";
+import type { Principal } from "../principal.js";
+import { isOwner, principalLabel } from "../principal.js";
+import type { RiskLevel } from "../policy/risk.js";
+import type { IdentityDoc } from "../protocol/index.js";
+import type { MemoryStore } from "../memory/store.js";
+import { memoryScopeOf, peerSourceOf } from "../memory/scope.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { ServedTool } from "../tools/types.js";
+import type { AuditLog, AuditOutcome, AuditSink } from "./audit-log.js";
+import type { LoopMeter } from "./ai-loop.js";
+import type { MemoryFormation } from "./memory-formation.js";
+import { offerable, taskGate, type GatedMotebit, type ToolGate } from "./task-gate.js";
+
+/** One motebit_tools row. `risk` is the integer level (docs/protocol.md §7, as the reference answers), its name beside it. */
+export interface CallableTool {
+  name: string;
+  description: string;
+  risk: RiskLevel;
+  risk_name: string;
+}
+
+/** What an AI turn needs from the motebit (the MCP layer's MotebitContext is one). */
+export interface TurnMotebit extends GatedMotebit {
+  readonly motebitId: string;
+  readonly did: string;
+  readonly type: string;
+  readonly identityDoc: IdentityDoc | null;
+  readonly llm: LlmProvider | null;
+  readonly registry: ToolRegistry;
+  readonly memory: MemoryStore;
+  readonly clock: Clock;
+  readonly audit: AuditLog;
+  /** What this principal may call, with risk names. */
+  callableTools(principal: Principal): CallableTool[];
+  log(line: string): void;
+}
 
 /** What any caller's turn may see: identity, persona, the tools it may use, the model. Never owner-private context. */
-export function publicContext(m: MotebitContext, p: Principal): string {
+export function publicContext(m: TurnMotebit, p: Principal): string {
   const doc = m.identityDoc;
   const name = doc?.service_name ?? "a motebit";
   const tools = m.callableTools(p).map((t) => `${t.name} (${t.risk_name})`).join(", ");
@@ -33,7 +59,7 @@ const DEFAULT_PER_TURN_LIMIT = 5;
 const DEFAULT_CONFIDENCE_THRESHOLD = 0.3;
 
 /** Where a turn's memories go and under which governance: the principal's own scope, marked with whose turn it was. */
-export function turnMemories(m: MotebitContext, p: Principal): MemoryFormation {
+export function turnMemories(m: TurnMotebit, p: Principal): MemoryFormation {
   return {
     memory: m.memory,
     scope: memoryScopeOf(p),
@@ -49,8 +75,8 @@ export interface AiTurnTools {
   tools: ServedTool[];
   /** What the model is offered: tools the gate allows now; for a peer, never the approval band (even when trusted). */
   offered: string[];
-  /** Governance and caller trust, then the delegation scope when there is one. */
-  gate: (toolName: string) => GateDecision;
+  /** The delegation scope when there is one, then governance and caller trust. */
+  gate: ToolGate;
   onToolCall: (e: { tool: string; args: unknown; outcome: AuditOutcome }) => void;
   /** One audit row per turn: tool "model:<id>", with token usage and denials. */
   recordTurn: (meter: LoopMeter, ok: boolean) => void;
@@ -59,24 +85,13 @@ export interface AiTurnTools {
 }
 
 /** `audit` is where the turn's rows go: the log itself, or a task's batch written with its receipt. */
-export function aiTurnTools(m: MotebitContext, c: CallContext, delegatedScope?: string, audit: AuditSink = m.audit): AiTurnTools {
-  const caller = principalLabel(c.principal);
-  const owner = isOwner(c.principal);
-  const tools = m.registry.list({ overHttp: !owner });
-  const gate = (toolName: string): GateDecision => {
-    if (delegatedScope !== undefined && !scopeAllows(delegatedScope, toolName)) {
-      return { outcome: "deny", message: `Policy denied: tool "${toolName}" is outside the delegated scope "${delegatedScope}"` };
-    }
-    return decide({ toolName, risk: m.registry.riskOf(toolName), principal: c.principal, governance: m.governance });
-  };
-  const g = m.governance;
-  const autoBand = (name: string) => {
-    const risk = m.registry.riskOf(name);
-    return risk !== null && risk <= g.maxRiskAuto && risk <= g.requireApprovalAbove;
-  };
+export function aiTurnTools(m: TurnMotebit, principal: Principal, delegatedScope?: string, audit: AuditSink = m.audit): AiTurnTools {
+  const caller = principalLabel(principal);
+  const tools = m.registry.list({ overHttp: !isOwner(principal) });
+  const gate = taskGate(m, principal, delegatedScope);
   return {
     tools,
-    offered: tools.map((t) => t.definition.name).filter((n) => gate(n).outcome === "allow" && (owner || autoBand(n))),
+    offered: tools.map((t) => t.definition.name).filter((n) => offerable(m, principal, gate, n)),
     gate,
     onToolCall: (e) => audit.record({ ...e, caller, at: m.clock.now() }),
     log: (line) => m.log(line),

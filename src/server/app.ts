@@ -2,17 +2,17 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
-import { authenticate, type JtiClaim, type PeerPrincipal } from "../src/server/auth.js";
-import type { ServerBackend } from "../src/server/backend.js";
-import { declaredLengthWithin } from "../src/server/body.js";
-import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "../src/server/mcp-request.js";
-import { isAllowedOrigin } from "../src/server/origin.js";
-import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "../src/server/responses.js";
-import { StartupError } from "../src/settings/startup-error.js";
-import { UnknownMotebitError } from "../src/fleet/unknown-motebit.js";
-import { echo } from "../src/protocol/echo.js";
+import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
+import type { ServerBackend } from "./backend.js";
+import { declaredLengthWithin } from "./body.js";
+import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
+import { isAllowedOrigin } from "../settings/origin.js";
+import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "./responses.js";
+import { StartupError } from "../settings/startup-error.js";
+import { UnknownMotebitError } from "./unknown-motebit.js";
+import { echo } from "../protocol/echo.js";
 
-export type { ServerBackend } from "../src/server/backend.js";
+export type { ServerBackend } from "./backend.js";
 
 type AppEnv<E extends object> = {
   Bindings: E;

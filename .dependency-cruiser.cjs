@@ -1,0 +1,72 @@
+// The layering check (npm test runs it: test/node/layering/layering.test.ts). The core in src/ is layered, lowest
+// first; a folder imports only from layers below it (and within itself). Hosts reach the core only through its
+// entries. Type-only imports count: a type lives in the module that owns it, below everything that uses it.
+const LAYERS = [
+  ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
+  ["settings"], // every setting once, and the rules for reading them
+  ["policy"], // risk, governance, the gate
+  ["memory", "tools"], // what the motebit remembers; the tools it serves
+  ["agent"], // running a task: direct or AI, gate, receipt, ledger
+  ["mcp"], // the MCP session engine and the motebit's synthetic tools
+  ["motebit.ts"], // one motebit, composed
+  ["server", "relay", "client"], // the host-neutral HTTP app; the relay loop; signed fetch for any runtime
+  ["fleet"], // many motebits behind one Worker
+  ["index.ts", "ai.ts"], // the entries
+];
+
+const path = (name) => `^src/${name.replace(/\./g, "\\.")}${name.endsWith(".ts") ? "$" : "/"}`;
+const anyOf = (names) => `(${names.map(path).join("|")})`;
+
+const layerRules = LAYERS.flatMap((layer, i) => {
+  const above = LAYERS.slice(i + 1).flat();
+  return layer.map((name) => ({
+    name: "no-back-edge",
+    comment: `src/${name} is in layer ${i} and may import only from layers below it`,
+    severity: "error",
+    from: { path: path(name) },
+    to: { path: anyOf([...above, ...layer.filter((other) => other !== name)]) },
+  }));
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "no import circles, type-only imports included",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-is-platform-neutral",
+      comment: "src/ imports no node: or cloudflare: module; hosts adapt it through ports",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^(node:|cloudflare:)" },
+    },
+    {
+      name: "core-is-platform-neutral",
+      comment: "src/ imports no Node built-in",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "hosts-use-the-core-entry",
+      comment: "worker/, durable-objects/ and motebit-local import the core only through src/index.ts (or src/ai.ts)",
+      severity: "error",
+      from: { path: "^(worker|durable-objects|local-stdio/src)/" },
+      to: { path: "^src/", pathNot: "^src/(index|ai)\\.ts$" },
+    },
+    ...layerRules,
+  ],
+  options: {
+    // TypeScript here is the native compiler (no JS API), so swc parses.
+    parser: "swc",
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist|local-stdio/dist)/" },
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".mjs", ".json"] },
+  },
+};

@@ -1,0 +1,12 @@
+// What `serve` was asked for, parsed from its flags (commands/serve.ts) and run by serve/run-serve.ts.
+export interface ServeOptions {
+  transport: "stdio" | "http";
+  port: number;
+  host: string;
+  identityPath: string | null;
+  toolsPath: string | null;
+  direct: boolean;
+  selfTest: boolean;
+  configPath: string | null;
+  dataDirFlag: string | undefined;
+}

@@ -1,0 +1,137 @@
+// A motebit task from admission to ledger, in direct and AI mode alike: the standing check, the delegation token,
+// the dispatch token, relay_task_id binding, the capability lookup at the relay, the run, one signed receipt,
+// the ledger. The MCP tool motebit_task (src/mcp/synthetic/task.ts) is an adapter over this.
+import type { RelayTaskLookup } from "../ports.js";
+import { isOwner, principalLabel, type Principal } from "../principal.js";
+import { scopeAllows, verifyDelegationToken, type ExecutionReceipt, type Signer } from "../protocol/index.js";
+import { aiModules } from "./ai-modules.js";
+import type { ReceiptLedger } from "./receipt-ledger.js";
+import { taskGate } from "./task-gate.js";
+import { failed, signTaskReceipt } from "./task-receipt.js";
+import { runTask } from "./task-runner.js";
+import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
+
+export const RELAY_TASK_ID_REFUSAL = "Denied: relay_task_id is accepted only from the relay or with a valid dispatch_token";
+
+/**
+ * Verifies a `task:dispatch` token (signature, claims, single-use jti) the way the host verifies bearer tokens, and
+ * that `presenter` is the one it admits: the relay itself, or the caller whose motebit_id is the token's `mid`.
+ */
+export type DispatchTokenVerifier = (token: string, presenter: Principal) => Promise<{ ok: true } | { ok: false; reason: string }>;
+
+/** What a task needs from the motebit (the MCP layer's MotebitContext is one). */
+export interface TaskMotebit extends TurnMotebit {
+  readonly signer: Signer;
+  readonly deviceId: string;
+  readonly ledger: ReceiptLedger;
+  /** The task budget, decided once (settings/ai.ts taskTimeoutFor). */
+  readonly taskTimeoutMs: number;
+  readonly verifyDispatchToken: DispatchTokenVerifier | null;
+  readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
+}
+
+/** motebit_task's arguments (docs/protocol.md §6). */
+export interface TaskArgs {
+  prompt: string;
+  delegation_token?: string;
+  required_capabilities?: string[];
+  relay_task_id?: string;
+  dispatch_token?: string;
+}
+
+/** Who asks, and what the transport lends the task. */
+export interface TaskRequest {
+  principal: Principal;
+  signal: AbortSignal;
+  /** Why work accepted earlier may not run now (standing lost, attempt cap), or null: read first and before each tool step. */
+  standing: () => string | null;
+  /** Stages, for a client that asked for progress. */
+  progress: (done: number, total: number, message: string) => void;
+}
+
+/** A signed receipt, or a refusal before any work (no receipt: nothing was accepted). */
+export type TaskAnswer = { ok: true; receipt: ExecutionReceipt } | { ok: false; refusal: string };
+
+export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest): Promise<TaskAnswer> {
+  const caller = principalLabel(r.principal);
+  const overHttp = !isOwner(r.principal);
+  const fromRelay = r.principal.kind === "peer" && r.principal.via === "relay";
+  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const) };
+  // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
+  // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
+  const stop = r.standing();
+  if (stop !== null) {
+    const receipt = await signTaskReceipt(fields, failed(`Error: not run: ${stop}`), m.clock.now());
+    m.ledger.append(receipt, caller);
+    return { ok: true, receipt };
+  }
+  let caps = a.required_capabilities ?? [];
+  let delegatedScope: string | undefined;
+  // docs/protocol.md §6 order: the delegation token first, then the dispatch token, then the work.
+  if (a.delegation_token !== undefined) {
+    const v = await verifyDelegationToken(a.delegation_token, { now: m.clock.now(), delegateId: m.motebitId, requiredCapabilities: caps });
+    if (!v.ok) return { ok: false, refusal: v.error };
+    delegatedScope = v.token.scope;
+  }
+  const relayTaskId = a.relay_task_id;
+  // The dispatch token before anything is answered from the ledger: a forged one learns nothing.
+  if (a.dispatch_token !== undefined) {
+    if (m.verifyDispatchToken === null) return { ok: false, refusal: "Denied: this host does not accept dispatch tokens" };
+    const d = await m.verifyDispatchToken(a.dispatch_token, r.principal);
+    if (!d.ok) return { ok: false, refusal: `Denied: dispatch token refused (${d.reason})` };
+  }
+  if (relayTaskId !== undefined) {
+    // A relay task id is signed into the receipt only when the relay vouches for it: it asks, or admitted the work.
+    if (!fromRelay && a.dispatch_token === undefined) return { ok: false, refusal: RELAY_TASK_ID_REFUSAL };
+    // A relay retrying the same task gets the receipt it was already given: the work never runs twice.
+    const earlier = m.ledger.findRelayTask(relayTaskId, caller);
+    if (earlier) return { ok: true, receipt: earlier.receipt };
+  }
+  // The reference relay forwards {prompt, relay_task_id} only: what the submitter asked for is in its task record.
+  let note: string | undefined;
+  if (relayTaskId !== undefined && caps.length === 0 && fromRelay) {
+    const found = m.relayTaskLookup === null ? { ok: false as const, why: "this motebit runs no relay loop (syncUrl) to ask" } : await m.relayTaskLookup(relayTaskId);
+    if (found.ok) caps = found.requiredCapabilities;
+    else note = `Note: the relay's record of task ${relayTaskId} could not be read (${found.why}); the tool was chosen by the default rule.`;
+  }
+  r.progress(1, 3, "gate passed");
+  const common = { ...fields, relayTaskId, delegatedScope, note, timeoutMs: m.taskTimeoutMs, signal: r.signal, standing: r.standing };
+  r.progress(2, 3, "tool running");
+  let receipt: ExecutionReceipt;
+  if (m.llm !== null) {
+    // AI mode: the AI SDK loads only here, so direct mode never pays for it. The turn's audit rows are written
+    // with the receipt, in one transaction; a turn that throws still leaves its rows.
+    const { runAiTask } = await aiModules();
+    const audit = m.audit.batch();
+    const t = aiTurnTools(m, r.principal, delegatedScope, audit);
+    // The capabilities asked for are said to the model and offered first.
+    const asked = caps.length > 0 ? `\nThe submitter asked for: ${caps.join(", ")}. Use ${caps[0]} for this task.` : "";
+    const offered = [...t.offered.filter((n) => caps.includes(n)), ...t.offered.filter((n) => !caps.includes(n))];
+    const signed = await runAiTask({
+      ...common,
+      llm: m.llm,
+      system: publicContext(m, r.principal) + asked,
+      tools: t.tools,
+      offered,
+      gate: t.gate,
+      onToolCall: t.onToolCall,
+      onTurn: t.recordTurn,
+      log: t.log,
+      // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
+      memories: { formation: turnMemories(m, r.principal), counted: !overHttp },
+    }).catch((e: unknown) => {
+      audit.commit();
+      throw e;
+    });
+    audit.commit(() => m.ledger.append(signed, caller));
+    receipt = signed;
+  } else {
+    const served = m.registry.list({ overHttp });
+    // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
+    const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
+    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope) });
+    m.ledger.append(receipt, caller);
+  }
+  r.progress(3, 3, "receipt signed");
+  return { ok: true, receipt };
+}

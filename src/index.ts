@@ -1,0 +1,78 @@
+// The core as a package entry (motebit-edge/core): everything the hosts (worker/, durable-objects/, motebit-local)
+// use from src/, and nothing else. Hosts import the core only through this file or, for AI mode, its lazy twin
+// src/ai.ts; the layering check (.dependency-cruiser.cjs) holds them to it. Grouped by layer, lowest first.
+
+// protocol, ports, principal
+export {
+  SIGNED_TOKEN_PREFIX, constantTimeEqual, createIdentityDoc, createSigner, didKeyToPublicKey, fromUtf8, generateSeedHex,
+  hexToBytes, isSovereignIdFor, mintBearerToken, parseBearerToken, publicKeyFromSeed, publicKeyToDidKey, signIdentityFile,
+  sovereignMotebitId, stripIdentityTag, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
+  withoutSignedPrefix,
+} from "./protocol/index.js";
+export type { Verdict } from "./protocol/index.js";
+export { BoundedCache } from "./protocol/bounded-cache.js";
+export { systemClock } from "./ports.js";
+export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";
+export { OWNER } from "./principal.js";
+
+// settings
+export { SETTINGS } from "./settings/catalog.js";
+export type { SettingName } from "./settings/catalog.js";
+export { configFileKeys, readSetting } from "./settings/read.js";
+export type { ConfigFile, EnvLike } from "./settings/read.js";
+export { DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings } from "./settings/ai.js";
+export type { AiSettings } from "./settings/ai.js";
+export { StartupError } from "./settings/startup-error.js";
+
+// policy, memory, tools
+export { RISK_NAMES, parseRisk, riskName } from "./policy/risk.js";
+export type { RiskLevel } from "./policy/risk.js";
+export { memoryBackends } from "./memory/backends.js";
+export { LocalEmbedder } from "./memory/embedder-local.js";
+export type { WorkersAiBinding } from "./memory/embedder-workers-ai.js";
+export type { VectorizeBinding } from "./memory/index-vectorize.js";
+export { MemoryStore } from "./memory/store.js";
+export { ToolRegistry } from "./tools/registry.js";
+export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContext, ToolDefinition, ToolResult } from "./tools/types.js";
+
+// agent
+export { CredentialStore } from "./agent/credential-store.js";
+export { ReceiptLedger } from "./agent/receipt-ledger.js";
+
+// mcp, motebit
+export type { Conduit } from "./mcp/engine/session-engine.js";
+export { INVALID_REQUEST, PARSE_ERROR, classifyMessage, rpcError } from "./mcp/jsonrpc.js";
+export { SERVER_INFO } from "./mcp/server-info.js";
+export { classifyRevision } from "./mcp/stateless-revision.js";
+export type { Motebit } from "./motebit.js";
+
+// server, relay
+export { createApp } from "./server/app.js";
+export { authenticate } from "./server/auth.js";
+export type { AuthResult, ServerIdentity } from "./server/auth.js";
+export { inProcessBackend } from "./server/backend.js";
+export type { ServerBackend } from "./server/backend.js";
+export { readBodyCapped } from "./server/body.js";
+export { readIdentitySecrets, readServerConfig } from "./server/config.js";
+export type { ServerConfig } from "./server/config.js";
+export { createHostMotebit } from "./server/host-motebit.js";
+export { nestsDeeperThan, tooDeepMessage } from "./server/json-depth.js";
+export type { McpCall } from "./server/mcp-request.js";
+export { authRefusalResponse, jsonResponse, startupFailureResponse } from "./server/responses.js";
+export { sessionEngineFor } from "./server/session-engine-for-host.js";
+export { UnknownMotebitError } from "./server/unknown-motebit.js";
+export { isLoopbackBind, resolveEndpoint } from "./relay/announcement.js";
+export { memoryRelayStore, relayLoopFor, sqlRelayStore } from "./relay/relay-loop.js";
+export type { RelayLoop } from "./relay/relay-loop.js";
+export { selfTestLine, skippedSelfTest } from "./relay/self-test.js";
+export { readRelaySettings } from "./relay/settings.js";
+export type { RelaySettings } from "./relay/settings.js";
+
+// fleet
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, completeEntry, getEntry, listEntries, removeEntry, reserveName } from "./fleet/directory.js";
+export type { FleetEntry, FleetPage } from "./fleet/directory.js";
+export { fleetMotebitUrl, isFleetName } from "./fleet/name.js";
+export { fleetServerConfig, provisionFleetProfile, readFleetProfile, updateFleetProfile, withFleetCallers } from "./fleet/profile.js";
+export type { FleetCallers, FleetProfile } from "./fleet/profile.js";
+export { FleetSpecError, parseCreateBody, parsePatchBody } from "./fleet/spec.js";
+export type { FleetSettingsPatch, FleetSpec } from "./fleet/spec.js";
