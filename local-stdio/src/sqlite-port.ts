@@ -48,6 +48,8 @@ export function openSqlite(path: string, o: { durability?: Durability } = {}): L
     if (!st) statements.set(sql, (st = db.prepare(sql)));
     return st;
   };
+  // One wrapper for every transaction (db.transaction builds a new one per call); a nested call is a savepoint.
+  const inTransaction = db.transaction((fn: () => unknown) => fn());
   return {
     all<T>(sql: string, ...params: SqlValue[]): T[] {
       const st = prepare(sql);
@@ -62,7 +64,7 @@ export function openSqlite(path: string, o: { durability?: Durability } = {}): L
       return { changes: prepare(sql).run(...params.map(bind)).changes };
     },
     transaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
+      return inTransaction(fn) as T;
     },
     close(): void {
       statements.clear();

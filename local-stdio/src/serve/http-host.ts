@@ -8,6 +8,7 @@ import type { Motebit } from "../../../src/motebit.js";
 import type { Clock, SqlPort } from "../../../src/ports.js";
 import { inProcessBackend } from "../../../src/server/backend.js";
 import type { ServerConfig } from "../../../src/server/config.js";
+import { nodeVerifySignature } from "./node-verify.js";
 
 /**
  * How long a request may take to arrive whole (headers and body, a chunked body's last chunk included). 10 s is
@@ -31,7 +32,7 @@ export async function serveHttp(o: {
   /** Default REQUEST_RECEIVE_MS. */
   requestReceiveMs?: number;
 }): Promise<HttpHost> {
-  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit });
+  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify: nodeVerifySignature() });
   const app = createApp(() => backend);
   const server = await new Promise<ServerType>((resolveListening, reject) => {
     const s = serve(
