@@ -9,7 +9,7 @@ const ED25519 = { name: "Ed25519" } as const;
 const PUBLIC_KEY_RE = /^[0-9a-fA-F]{64}$/;
 
 /**
- * An Ed25519 check, as a host may supply its own (motebit-local: node:crypto, synchronous, no thread hop). The
+ * An Ed25519 check, as a host may supply its own (motebit-local: node:crypto with a key object kept per key). The
  * contract is verifySignature's: any bad input is simply `false`, never a throw.
  */
 export type VerifySignature = (publicKeyHex: string, msg: Uint8Array, sig: Uint8Array) => boolean | Promise<boolean>;
