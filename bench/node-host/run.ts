@@ -5,9 +5,11 @@
 //   canned:   node:http answering every POST with one canned JSON-RPC result: the floor of HTTP + the client here
 // The servers run in one child process (servers.ts), the client here. Sides take turns in interleaved rounds, so the
 // neighbours' load drifts over all of them alike. Each side reports requests/s, p50 latency, and the CPU µs per
-// request of the server process (all its threads: WebCrypto's pool counts) and of this client.
+// request of the server process (all its threads: the signature check on libuv's pool counts) and of this client.
 // With --before=<dir>, a checkout of the code before a change (its own node_modules, or a link to these), that
 // checkout's motebit-local takes its turns too, signed and static, and the ratios after/before are printed.
+// MOTEBIT_BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the servers' process there (sampled in wall time: on a
+// loaded machine a frame that wakes another thread is charged for the time it waits to run again).
 //   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10] [--before=<dir>]
 import { fork, type ChildProcess } from "node:child_process";
 import { loadavg } from "node:os";
