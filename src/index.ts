@@ -9,7 +9,7 @@ export {
   sovereignMotebitId, stripIdentityTag, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
   withoutSignedPrefix,
 } from "./protocol/index.js";
-export type { Verdict } from "./protocol/index.js";
+export type { Verdict, VerifySignature } from "./protocol/index.js";
 export { BoundedCache } from "./protocol/bounded-cache.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";

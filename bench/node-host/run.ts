@@ -5,16 +5,23 @@
 //   canned:   node:http answering every POST with one canned JSON-RPC result: the floor of HTTP + the client here
 // The servers run in one child process (servers.ts), the client here. Sides take turns in interleaved rounds, so the
 // neighbours' load drifts over all of them alike. Each side reports requests/s, p50 latency, and the CPU µs per
-// request of the server process (all its threads: WebCrypto's pool counts) and of this client.
-//   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10]
+// request of the server process (all its threads: the signature check on libuv's pool counts) and of this client.
+// With --before=<dir>, a checkout of the code before a change (its own node_modules, or a link to these), that
+// checkout's motebit-local takes its turns too, signed and static, and the ratios after/before are printed.
+// MOTEBIT_BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the servers' process there (sampled in wall time: on a
+// loaded machine a frame that wakes another thread is charged for the time it waits to run again).
+//   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10] [--before=<dir>]
 import { fork, type ChildProcess } from "node:child_process";
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
 
-const N = Number(process.argv[2] ?? 2000);
-const CONCURRENCY = Number(process.argv[3] ?? 8);
-const ROUNDS = Number(process.argv[4] ?? 10);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const BEFORE = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length) ?? null;
+const N = Number(positional[0] ?? 2000);
+const CONCURRENCY = Number(positional[1] ?? 8);
+const ROUNDS = Number(positional[2] ?? 10);
 const WARMUP = 200;
 const STATIC_TOKEN = "bench-static-token-0123456789abcdef";
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -119,6 +126,12 @@ async function measure(child: ChildProcess, sides: Side[]): Promise<Figures[]> {
   });
 }
 
+/** MOTEBIT_BENCH_CPU_PROF=<dir>: the servers' process writes a V8 CPU profile there when it ends. */
+function cpuProfile(): string[] {
+  const dir = process.env.MOTEBIT_BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(dir)}`] : [];
+}
+
 async function main() {
   const env = {
     MOTEBIT_PRIVATE_KEY: keys.server.seed_hex,
@@ -127,9 +140,11 @@ async function main() {
     // High enough never to refuse, so the bucket's work is still measured.
     MOTEBIT_RATE_LIMIT: "1000000",
   };
-  const child = fork(new URL("./servers.ts", import.meta.url).pathname, [JSON.stringify(env)], { execArgv: ["--import", "tsx"] });
-  const urls = await new Promise<{ nodeApp: string; sdk: string; canned: string }>((resolve, reject) => {
-    child.once("message", (m) => resolve((m as { urls: { nodeApp: string; sdk: string; canned: string } }).urls));
+  const args = [JSON.stringify(env), ...(BEFORE === null ? [] : [resolve(BEFORE)])];
+  const child = fork(new URL("./servers.ts", import.meta.url).pathname, args, { execArgv: ["--import", "tsx", ...cpuProfile()] });
+  type Urls = { nodeApp: string; sdk: string; canned: string; before: string | null };
+  const urls = await new Promise<Urls>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { urls: Urls }).urls));
     child.once("exit", (code) => reject(new Error(`the servers' process exited (${code}) before listening`)));
   });
   const nodeApp = { url: urls.nodeApp };
@@ -138,15 +153,19 @@ async function main() {
   try {
     // Minted up front, each used once, so the figures are the server's work and not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
+    // The signed sides share the tokens: each is sent once, whichever server gets it.
+    const signedSides = BEFORE === null ? 1 : 2;
     const tokens = await Promise.all(
-      Array.from({ length: N + WARMUP + ROUNDS + 2 }, () =>
+      Array.from({ length: signedSides * (N + WARMUP + ROUNDS + 2) }, () =>
         mintBearerToken(
           { mid: keys.known_caller.sovereign_motebit_id, did: "bench", aud: "mcp:call", sub: keys.server.sovereign_motebit_id, ttlMs: 4 * 60_000 },
           signer,
         ),
       ),
     );
-    const signed = (i: number) => ({ Authorization: `Bearer motebit:${tokens[i + 2]}` });
+    let nextToken = 0;
+    const signed = () => ({ Authorization: `Bearer motebit:${tokens[nextToken++]}` });
+    const staticToken = () => ({ Authorization: `Bearer ${STATIC_TOKEN}` });
     const cannedSide: Side = {
       name: "canned",
       one: async () => {
@@ -156,24 +175,34 @@ async function main() {
     };
     const sides = [
       await mcpSide("signed", nodeApp.url, signed),
-      await mcpSide("static", nodeApp.url, () => ({ Authorization: `Bearer ${STATIC_TOKEN}` })),
+      await mcpSide("static", nodeApp.url, staticToken),
       await mcpSide("sdk", sdk.url, () => ({})),
       cannedSide,
+      ...(urls.before === null ? [] : [await mcpSide("signed@before", urls.before, signed), await mcpSide("static@before", urls.before, staticToken)]),
     ];
     const load = loadavg().map((x) => x.toFixed(2)).join(" ");
-    const [s, st, b, c] = await measure(child, sides);
+    const [s, st, b, c, sb, stb] = await measure(child, sides);
     const line = (name: string, f: Figures) =>
-      `  ${name.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   server cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req   client cpu ${f.clientUs.toFixed(0).padStart(5)} µs/req`;
+      `  ${name.padEnd(14)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   server cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req   client cpu ${f.clientUs.toFixed(0).padStart(5)} µs/req`;
     console.log(`tools/call echo over HTTP, motebit-local vs baselines: ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (Node ${process.version}; load ${load} at start, ${loadavg().map((x) => x.toFixed(2)).join(" ")} at end)`);
     console.log(line("signed", s));
     console.log(line("static", st));
     console.log(line("sdk", b));
     console.log(line("canned", c));
+    if (sb !== undefined) {
+      console.log(line("signed@before", sb));
+      console.log(line("static@before", stb));
+    }
     const ratio = (x: Figures, y: Figures) => `throughput ${(x.rps / y.rps).toFixed(2)}x, server cpu/req ${(x.cpuUs / y.cpuUs).toFixed(2)}x`;
     console.log(`  signed/canned: ${ratio(s, c)}   (goal: throughput ≥ 0.8x)`);
     console.log(`  signed/sdk:    ${ratio(s, b)}   (goal: throughput ≥ 1.15x)`);
     console.log(`  static/canned: ${ratio(st, c)}`);
     console.log(`  static/sdk:    ${ratio(st, b)}`);
+    if (sb !== undefined) {
+      console.log(`  signed/signed@before: ${ratio(s, sb)}`);
+      console.log(`  static/static@before: ${ratio(st, stb)}`);
+      console.log(`  signed@before/canned: ${ratio(sb, c)}   signed@before/sdk: ${ratio(sb, b)}`);
+    }
   } finally {
     child.send("stop");
     await new Promise((r) => child.once("exit", r));

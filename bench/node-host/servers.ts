@@ -1,6 +1,8 @@
 // The servers of bench/node-host, in a process of their own so the bench can tell their CPU from its client's:
 // motebit-local's HTTP mode (the edge's app in Node), a bare MCP SDK 1.32 server and a canned node:http answer.
 // Started by run.ts with fork(); sends { urls } once listening, answers "cpu" with process.cpuUsage(), ends on "stop".
+// Given a second argument, the directory of another checkout (the code before a change), it serves that checkout's
+// motebit-local too, so before and after take turns in the same run.
 import { createServer, type Server } from "node:http";
 import { freePort } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "../edge/node-servers.js";
@@ -24,14 +26,18 @@ async function startCanned(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 const env = JSON.parse(process.argv[2]) as Record<string, string>;
+const beforeDir = process.argv[3];
 const nodeApp = await startNodeApp(env);
+const before: Awaited<ReturnType<typeof startNodeApp>> | null = beforeDir
+  ? await ((await import(`${beforeDir}/bench/edge/node-servers.ts`)) as { startNodeApp: typeof startNodeApp }).startNodeApp(env)
+  : null;
 const sdk = await startBaseline();
 const canned = await startCanned();
 process.on("message", async (m) => {
   if (m === "cpu") process.send!({ cpu: process.cpuUsage() });
   if (m === "stop") {
-    await Promise.all([canned.close(), sdk.close(), nodeApp.close()]);
+    await Promise.all([canned.close(), sdk.close(), nodeApp.close(), before?.close()]);
     process.disconnect();
   }
 });
-process.send!({ urls: { nodeApp: nodeApp.url, sdk: sdk.url, canned: canned.url } });
+process.send!({ urls: { nodeApp: nodeApp.url, sdk: sdk.url, canned: canned.url, before: before?.url ?? null } });

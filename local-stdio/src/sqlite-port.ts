@@ -14,6 +14,12 @@ function bind(v: SqlValue): unknown {
   return v;
 }
 
+/** The parameters as better-sqlite3 takes them; the same array when none is binary (the common case: no copy). */
+function bindAll(params: SqlValue[]): unknown[] {
+  for (const p of params) if (typeof p === "object" && p !== null) return params.map(bind);
+  return params;
+}
+
 /** BLOBs come back as plain Uint8Arrays, as ctx.storage.sql returns them (never Node Buffers). */
 function unbind<T>(row: unknown): T {
   const r = row as Record<string, unknown>;
@@ -48,21 +54,23 @@ export function openSqlite(path: string, o: { durability?: Durability } = {}): L
     if (!st) statements.set(sql, (st = db.prepare(sql)));
     return st;
   };
+  // One wrapper for every transaction (db.transaction builds a new one per call); a nested call is a savepoint.
+  const inTransaction = db.transaction((fn: () => unknown) => fn());
   return {
     all<T>(sql: string, ...params: SqlValue[]): T[] {
       const st = prepare(sql);
       // A statement that returns no data (DDL, plain INSERT) cannot .all() in better-sqlite3: run it instead.
       if (!st.reader) {
-        st.run(...params.map(bind));
+        st.run(...bindAll(params));
         return [];
       }
-      return st.all(...params.map(bind)).map((row) => unbind<T>(row));
+      return st.all(...bindAll(params)).map((row) => unbind<T>(row));
     },
     run(sql: string, ...params: SqlValue[]) {
-      return { changes: prepare(sql).run(...params.map(bind)).changes };
+      return { changes: prepare(sql).run(...bindAll(params)).changes };
     },
     transaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
+      return inTransaction(fn) as T;
     },
     close(): void {
       statements.clear();

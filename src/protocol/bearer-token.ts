@@ -1,6 +1,6 @@
 import { base64urlDecode, base64urlEncode } from "./base64url.js";
 import { fromUtf8, utf8 } from "./bytes.js";
-import type { Signer } from "./ed25519.js";
+import type { Signer, VerifySignature } from "./ed25519.js";
 import { verifySignature } from "./ed25519.js";
 import { SUITE_TOKEN } from "./suites.js";
 
@@ -108,14 +108,18 @@ export async function verifyBearerToken(
   return parsed.ok ? verifyParsedToken(parsed, publicKeyHex, opts) : parsed;
 }
 
-/** verifyBearerToken for a token already parsed (a caller that read its claims first does not parse it twice). */
+/**
+ * verifyBearerToken for a token already parsed (a caller that read its claims first does not parse it twice).
+ * `verify` is the host's Ed25519 check; WebCrypto's verifySignature by default.
+ */
 export async function verifyParsedToken(
   parsed: ParsedToken,
   publicKeyHex: string,
-  opts?: { now?: number; skewMs?: number },
+  opts?: { now?: number; skewMs?: number; verify?: VerifySignature },
 ): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: TokenReason }> {
   if (typeof publicKeyHex !== "string" || !/^[0-9a-fA-F]{64}$/.test(publicKeyHex)) return { ok: false, reason: "no_key_for_caller" };
-  if (!(await verifySignature(publicKeyHex, parsed.payloadBytes, parsed.signature))) return { ok: false, reason: "signature_invalid" };
+  const verify = opts?.verify ?? verifySignature;
+  if (!(await verify(publicKeyHex, parsed.payloadBytes, parsed.signature))) return { ok: false, reason: "signature_invalid" };
   const now = opts?.now ?? Date.now();
   const skew = opts?.skewMs ?? DEFAULT_SKEW_MS;
   if (!(parsed.claims.exp > now - skew)) return { ok: false, reason: "expired" };

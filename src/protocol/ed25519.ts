@@ -8,6 +8,12 @@ const PKCS8_PREFIX = hexToBytes("302e020100300506032b657004220420");
 const ED25519 = { name: "Ed25519" } as const;
 const PUBLIC_KEY_RE = /^[0-9a-fA-F]{64}$/;
 
+/**
+ * An Ed25519 check, as a host may supply its own (motebit-local: node:crypto with a key object kept per key). The
+ * contract is verifySignature's: any bad input is simply `false`, never a throw.
+ */
+export type VerifySignature = (publicKeyHex: string, msg: Uint8Array, sig: Uint8Array) => boolean | Promise<boolean>;
+
 export interface Signer {
   readonly publicKeyHex: string;
   sign(msg: Uint8Array): Promise<Uint8Array>;

@@ -2,7 +2,7 @@
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
-import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason } from "../protocol/index.js";
+import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason, type VerifySignature } from "../protocol/index.js";
 import type { KnownCallers } from "../settings/known-callers.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
@@ -51,17 +51,21 @@ function refuse(r: AuthRefusal): AuthResult {
   return { ok: false, ...r };
 }
 
-/** `Authorization` header value → principal, or the exact 401 to send. `now` is epoch ms. */
+/**
+ * `Authorization` header value → principal, or the exact 401 to send. `now` is epoch ms. `verify` is the host's
+ * Ed25519 check (absent: WebCrypto).
+ */
 export async function authenticate(
   authorization: string | null,
   settings: AuthSettings,
   identity: ServerIdentity,
   now: number,
+  verify?: VerifySignature,
 ): Promise<AuthResult> {
   const match = authorization === null ? null : /^Bearer[ \t]+(.+)$/i.exec(authorization.trim());
   const presented = match ? match[1].trim() : null;
   if (presented !== null && presented.startsWith(SIGNED_TOKEN_PREFIX)) {
-    return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now);
+    return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now, MCP_CALL_AUDIENCE, verify);
   }
   // The relay's forward bearer is checked first and on its own: it never grants more than a relay-signed token.
   const forward = settings.relayForwardToken ?? null;
@@ -91,6 +95,7 @@ export async function verifySignedToken(
   identity: ServerIdentity,
   now: number,
   audience: string = MCP_CALL_AUDIENCE,
+  verify?: VerifySignature,
 ): Promise<AuthResult> {
   const parsed = parseBearerToken(token);
   if (!parsed.ok) return refuse(tokenRefusal(parsed.reason));
@@ -104,7 +109,7 @@ export async function verifySignedToken(
 
   const caller = resolveCallerKey(claims.mid, settings, identity);
   if (caller === null) return refuse(tokenRefusal("no_key_for_caller"));
-  const verdict = await verifyParsedToken(parsed, caller.publicKeyHex, { now, skewMs: TOKEN_SKEW_MS });
+  const verdict = await verifyParsedToken(parsed, caller.publicKeyHex, { now, skewMs: TOKEN_SKEW_MS, verify });
   if (!verdict.ok) {
     // Under the relay key a bad signature only means the relay did not sign it: we hold no key for this caller.
     const reason = caller.via === "relay" && verdict.reason === "signature_invalid" ? "no_key_for_caller" : verdict.reason;

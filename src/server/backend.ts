@@ -2,7 +2,8 @@
 // Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
 // after the app has authenticated the caller.
 import type { Clock, SqlPort } from "../ports.js";
-import type { AuthResult, ServerIdentity } from "./auth.js";
+import type { VerifySignature } from "../protocol/index.js";
+import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "./config.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { McpEndpoint } from "./mcp-endpoint.js";
@@ -14,8 +15,8 @@ export interface ServerBackend {
   /** Who this server is. Rejects with StartupError when the motebit cannot start. */
   identity(): Promise<ServerIdentity>;
   /**
-   * Decides who is calling, when this motebit's callers are not the deployment's settings (a fleet motebit's own
-   * callers and static token). Absent: the app authenticates against config() and identity().
+   * Decides who is calling: against a fleet motebit's own callers and static token, or with the host's own
+   * signature check. Absent: the app authenticates against config() and identity(), with WebCrypto.
    */
   authenticate?(authorization: string | null, now: number): Promise<AuthResult>;
   /** Serves one authenticated MCP request: jti, rate limit, session, then the message itself. */
@@ -28,12 +29,15 @@ export function inProcessBackend(o: {
   sql: SqlPort;
   clock: Clock;
   motebit: { motebitId: string; publicKeyHex: string; handleClassified: RpcHandler };
+  /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
+  verify?: VerifySignature;
 }): ServerBackend {
   const endpoint = new McpEndpoint({ sql: o.sql, clock: o.clock, config: o.config, rpc: (m, ctx) => o.motebit.handleClassified(m, ctx) });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
   return {
     config: () => o.config,
     identity: async () => identity,
+    authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
     handleMcp: (call) => endpoint.handle(call),
   };
 }

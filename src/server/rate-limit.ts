@@ -8,7 +8,7 @@ const WINDOW_MS = 60_000;
 export class RateLimiter {
   private lastPrune = 0;
 
-  /** `perMinute` 0 turns limiting off. */
+  /** `perMinute` is a whole number (the setting allows 0–1,000,000); 0 turns limiting off. */
   constructor(
     private readonly sql: SqlPort,
     private readonly clock: Clock,
@@ -19,29 +19,36 @@ export class RateLimiter {
     this.sql.run("CREATE TABLE IF NOT EXISTS rate_buckets (caller_id TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_at INTEGER NOT NULL)");
   }
 
-  /** Takes one token from `callerId`'s bucket, or says how many whole seconds until one is there. */
+  /**
+   * Takes one token from `callerId`'s bucket, or says how many whole seconds until one is there. One statement
+   * takes the token when the refilled bucket holds one; a refusal writes nothing (the refill is computed from
+   * updated_at, so leaving the row as it is loses nothing) and reads the bucket only to say when to retry. The
+   * caller's transaction (admission) commits it with the jti and the session touch.
+   */
   take(callerId: string): RateDecision {
     if (this.perMinute === 0) return { ok: true };
     const now = this.clock.now();
     const capacity = this.perMinute;
     const perMs = capacity / WINDOW_MS;
-    return this.sql.transaction(() => {
-      this.pruneOccasionally(now);
-      const row = this.sql.all<{ tokens: number; updated_at: number }>(
-        "SELECT tokens, updated_at FROM rate_buckets WHERE caller_id = ?",
-        callerId,
-      )[0];
-      const available = row ? Math.min(capacity, row.tokens + Math.max(0, now - row.updated_at) * perMs) : capacity;
-      const ok = available >= 1;
-      this.sql.run(
-        `INSERT INTO rate_buckets (caller_id, tokens, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT (caller_id) DO UPDATE SET tokens = excluded.tokens, updated_at = excluded.updated_at`,
-        callerId,
-        ok ? available - 1 : available,
-        now,
-      );
-      return ok ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - available) / perMs / 1000)) };
-    });
+    this.pruneOccasionally(now);
+    const { changes } = this.sql.run(
+      `INSERT INTO rate_buckets (caller_id, tokens, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (caller_id) DO UPDATE SET tokens = MIN(?, tokens + MAX(0, ? - updated_at) * ?) - 1, updated_at = excluded.updated_at
+       WHERE MIN(?, tokens + MAX(0, ? - updated_at) * ?) >= 1`,
+      callerId,
+      capacity - 1,
+      now,
+      capacity,
+      now,
+      perMs,
+      capacity,
+      now,
+      perMs,
+    );
+    if (changes > 0) return { ok: true };
+    const row = this.sql.all<{ tokens: number; updated_at: number }>("SELECT tokens, updated_at FROM rate_buckets WHERE caller_id = ?", callerId)[0];
+    const available = Math.min(capacity, row.tokens + Math.max(0, now - row.updated_at) * perMs);
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - available) / perMs / 1000)) };
   }
 
   /** A bucket untouched for a whole window is full again, so its row carries nothing: drop it. */

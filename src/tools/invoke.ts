@@ -106,33 +106,36 @@ function isSerialisable(data: unknown): boolean {
 
 /**
  * Resolves as soon as the handler settles or `signal` aborts, whichever is first: a handler that
- * ignores its signal cannot hold the caller past a timeout.
+ * ignores its signal cannot hold the caller past a timeout. One promise per call, settled once.
  */
-export async function invokeTool(
+export function invokeTool(
   tool: ServedTool,
   args: Record<string, unknown>,
   signal: AbortSignal,
   client: Omit<ToolContext, "signal"> = NO_CLIENT,
 ): Promise<ToolResult> {
-  if (signal.aborted) return { ok: false, error: ABORTED };
+  if (signal.aborted) return Promise.resolve({ ok: false, error: ABORTED });
   const name = tool.definition.name;
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<ToolResult>((resolve) => {
-    onAbort = () => resolve({ ok: false, error: ABORTED });
+  return new Promise<ToolResult>((resolve) => {
+    const onAbort = () => resolve({ ok: false, error: ABORTED });
     signal.addEventListener("abort", onAbort, { once: true });
-  });
-  const ran = (async (): Promise<ToolResult> => {
+    const settle = (result: () => ToolResult) => {
+      signal.removeEventListener("abort", onAbort);
+      try {
+        resolve(result());
+      } catch (err) {
+        resolve({ ok: false, error: errorMessage(err) });
+      }
+    };
     try {
-      return checkResult(name, await tool.handler(args, { ...client, signal }));
+      Promise.resolve(tool.handler(args, { ...client, signal })).then(
+        (r) => settle(() => checkResult(name, r)),
+        (err) => settle(() => ({ ok: false, error: errorMessage(err) })),
+      );
     } catch (err) {
-      return { ok: false, error: errorMessage(err) };
+      settle(() => ({ ok: false, error: errorMessage(err) }));
     }
-  })();
-  try {
-    return await Promise.race([ran, aborted]);
-  } finally {
-    signal.removeEventListener("abort", onAbort!);
-  }
+  });
 }
 
 /** The text of a successful result (what a receipt records): its data, else its text blocks, else its structuredContent as JSON. */

@@ -4,6 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { type Clock, createApp, inProcessBackend, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { nodeVerifySignature } from "./node-verify.js";
 
 /**
  * How long a request may take to arrive whole (headers and body, a chunked body's last chunk included). 10 s is
@@ -27,7 +28,7 @@ export async function serveHttp(o: {
   /** Default REQUEST_RECEIVE_MS. */
   requestReceiveMs?: number;
 }): Promise<HttpHost> {
-  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit });
+  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify: nodeVerifySignature() });
   const app = createApp(() => backend);
   const server = await new Promise<ServerType>((resolveListening, reject) => {
     const s = serve(

@@ -47,6 +47,23 @@ describe("openSqlite", () => {
     sql.close();
   });
 
+  it("a nested transaction that throws rolls back only its own writes", () => {
+    const sql = openSqlite(":memory:");
+    sql.run("CREATE TABLE t (v TEXT UNIQUE)");
+    sql.transaction(() => {
+      sql.run("INSERT INTO t VALUES ('outer')");
+      expect(() =>
+        sql.transaction(() => {
+          sql.run("INSERT INTO t VALUES ('inner')");
+          throw new Error("inner fails");
+        }),
+      ).toThrow("inner fails");
+      sql.transaction(() => sql.run("INSERT INTO t VALUES ('second')"));
+    });
+    expect(sql.all<{ v: string }>("SELECT v FROM t ORDER BY v").map((r) => r.v)).toEqual(["outer", "second"]);
+    sql.close();
+  });
+
   it("commits with synchronous=NORMAL by default and FULL (fsync per commit) in durable mode", () => {
     const normal = openSqlite(join(tmp.dir, "normal.sqlite"));
     expect(normal.all<{ synchronous: number }>("PRAGMA synchronous")[0].synchronous).toBe(1);
