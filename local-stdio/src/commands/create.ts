@@ -91,17 +91,13 @@ async function run(argv: string[]): Promise<number> {
 
   const authToken = randomBytes(24).toString("hex");
   const files: Record<string, string> = {
-    "package.json": t.packageJson(settings),
-    "wrangler.toml": t.wranglerToml(settings),
-    "src/index.ts": t.WORKER_ENTRY,
-    "src/tools.ts": t.TOOLS_MODULE,
-    "test/tools.test.ts": t.TOOLS_TEST,
+    ...projectFiles(settings),
     ".gitignore": t.GITIGNORE,
     "README.md": t.readme(settings, doc.motebit_id),
     "motebit.md": identity,
     // Backticks keep the multi-line identity literal (.dev.vars syntax); the token lets plain MCP clients in.
     ".dev.vars": `MOTEBIT_PRIVATE_KEY=${readKeyFile(keyPath).seedHex}\nMOTEBIT_IDENTITY=\`${identity}\`\nMOTEBIT_AUTH_TOKEN=${authToken}\n`,
-    // The same token for `npm run start:node`: motebit-local reads secrets from its config file only.
+    // The same token for `npm run start:node` (motebit-local takes secrets from its config file or the environment, never a flag).
     "motebit.json": JSON.stringify({ authToken }, null, 2) + "\n",
   };
   const secret = new Set([".dev.vars", "motebit.json"]);
@@ -125,17 +121,24 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** What every created project holds, one motebit or a fleet: the package, the Worker, its tools and their test. */
+function projectFiles(settings: t.ProjectSettings): Record<string, string> {
+  return {
+    "package.json": t.packageJson(settings),
+    "wrangler.toml": t.wranglerToml(settings),
+    "src/index.ts": t.WORKER_ENTRY,
+    "src/tools.ts": t.TOOLS_MODULE,
+    "test/tools.test.ts": t.TOOLS_TEST,
+  };
+}
+
 export const command: Command = { summary: "create a project that serves its own tools (edge + local)", help: HELP, run };
 
 /** A fleet Worker: the same Worker entry, tools and wrangler config; an operator token instead of a motebit key. */
 function scaffoldFleet(dir: string, given: string, settings: t.ProjectSettings): number {
   const token = randomBytes(32).toString("hex");
   const files: Record<string, string> = {
-    "package.json": t.packageJson(settings),
-    "wrangler.toml": t.wranglerToml(settings),
-    "src/index.ts": t.WORKER_ENTRY,
-    "src/tools.ts": t.TOOLS_MODULE,
-    "test/tools.test.ts": t.TOOLS_TEST,
+    ...projectFiles(settings),
     ".gitignore": t.GITIGNORE + "fleet.token\n",
     "README.md": t.fleetReadme(settings),
   };
