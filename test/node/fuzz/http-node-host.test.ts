@@ -2,4 +2,4 @@
 import { describeHttpFuzz } from "../../shared/fuzz-http.js";
 import { nodeAppHost } from "../helpers/node-app.js";
 
-describeHttpFuzz("Node host", nodeAppHost);
+describeHttpFuzz("Node host", nodeAppHost, { FUZZ_RUNS: process.env.FUZZ_RUNS, FUZZ_SEED: process.env.FUZZ_SEED });
