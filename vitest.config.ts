@@ -34,14 +34,29 @@ export default defineConfig({
           cloudflareTest({
             main: "./worker/index.ts",
             wrangler: { configPath: "./test/workerd/wrangler.test.toml" },
-            // The fuzzers' knobs (npm run fuzz): workerd has no process.env.
-            miniflare: { bindings: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? "", FUZZ_SEED: process.env.FUZZ_SEED ?? "" } },
           }),
         ],
         test: {
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],
-          exclude: ["test/workerd/memory/**"], // its own project below (other bindings)
+          // Their own projects below (other bindings).
+          exclude: ["test/workerd/memory/**", "test/workerd/edge/fuzz-http.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      // workerd-fuzz: the HTTP fuzzer against the Worker with the rate limit off, so every input reaches the handlers;
+      // its knobs (npm run fuzz) reach workerd as bindings, since workerd has no process.env.
+      {
+        plugins: [
+          cloudflareTest({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./test/workerd/wrangler.test.toml" },
+            miniflare: { bindings: { FUZZ_RUNS: process.env.FUZZ_RUNS ?? "", FUZZ_SEED: process.env.FUZZ_SEED ?? "", MOTEBIT_RATE_LIMIT: "0" } },
+          }),
+        ],
+        test: {
+          name: "workerd-fuzz",
+          include: ["test/workerd/edge/fuzz-http.test.ts"],
           testTimeout: 30_000,
         },
       },

@@ -21,4 +21,16 @@ describe("judgeFlood", () => {
     expect(v.level).toBe(false);
     expect(v.excess).toBeGreaterThan(v.allowed);
   });
+
+  it("a cold heap still growing at the planned end passes once the latest window is past it; a leak fails in every window", () => {
+    // EVIDENCE_ONLY=flood on a fresh Node host: the heap grows until V8 settles its size, here late in the flood.
+    const baseline = Array.from({ length: 21 }, () => 127);
+    const cold = [127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 146, 151, 156, 161, 166, 171];
+    const planned = judgeFlood(baseline, cold);
+    expect([planned.level, planned.tail.length]).toEqual([false, 7]);
+    const settled = [...cold, 150, 150, 151, 150, 150, 151, 150];
+    expect(judgeFlood(baseline, settled, planned.tail.length).level).toBe(true);
+    const leak = [...cold, 176, 181, 186, 191, 196, 201, 206, 211, 216, 221];
+    for (let end = cold.length; end <= leak.length; end++) expect(judgeFlood(baseline, leak.slice(0, end), planned.tail.length).level).toBe(false);
+  });
 });

@@ -34,8 +34,8 @@ export async function nodeApp(env: Record<string, unknown> = {}) {
 }
 
 /** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */
-export async function nodeAppHost(): Promise<Host> {
-  const { app, sql } = await nodeApp();
+export async function nodeAppHost(env: Record<string, unknown> = {}): Promise<Host> {
+  const { app, sql } = await nodeApp(env);
   const caller = await createSigner(keys.known_caller.seed_hex);
   return {
     fetch: async (req) => app.fetch(req),
