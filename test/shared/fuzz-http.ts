@@ -70,55 +70,39 @@ export function describeHttpFuzz(hostName: string, makeHost: () => Promise<Host>
       expect(text).not.toContain('"code":-32603');
     };
 
-    it("any body, on a live session, is answered below 500", async () => {
-      const h = await makeHost();
+    /** A live 2025-03-26 session for the properties that post into one. */
+    const openSession = async (h: Host, capabilities: Record<string, unknown>): Promise<string> => {
       const init = await h.fetch(
         new Request("http://127.0.0.1/mcp", {
           method: "POST",
           headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } }),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities, clientInfo: { name: "fuzz", version: "1" } } }),
         }),
       );
-      const session = init.headers.get("Mcp-Session-Id")!;
       await init.arrayBuffer();
+      return init.headers.get("Mcp-Session-Id")!;
+    };
+    const onSession = (h: Host, session: string, body: string) =>
+      new Request("http://127.0.0.1/mcp", {
+        method: "POST",
+        headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": session },
+        body,
+      });
+
+    it("any body, on a live session, is answered below 500", async () => {
+      const h = await makeHost();
+      const session = await openSession(h, {});
       await fc.assert(
-        fc.asyncProperty(body, async (b) => {
-          await check(
-            h,
-            new Request("http://127.0.0.1/mcp", {
-              method: "POST",
-              headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": session },
-              body: b,
-            }),
-          );
-        }),
+        fc.asyncProperty(body, (b) => check(h, onSession(h, session, b))),
         fuzzParams(40, env),
       );
     }, fuzzTimeoutMs(env));
 
     it("hostile JS values (toString/valueOf objects, __proto__ keys, huge and deep values) in every client field are answered below 500", async () => {
       const h = await makeHost();
-      const init = await h.fetch(
-        new Request("http://127.0.0.1/mcp", {
-          method: "POST",
-          headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: { elicitation: {}, sampling: {} }, clientInfo: { name: "fuzz", version: "1" } } }),
-        }),
-      );
-      const session = init.headers.get("Mcp-Session-Id")!;
-      await init.arrayBuffer();
+      const session = await openSession(h, { elicitation: {}, sampling: {} });
       await fc.assert(
-        fc.asyncProperty(hostileMessage, async (m) => {
-          const b = JSON.stringify(m);
-          await check(
-            h,
-            new Request("http://127.0.0.1/mcp", {
-              method: "POST",
-              headers: { Authorization: h.auth, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": session },
-              body: b,
-            }),
-          );
-        }),
+        fc.asyncProperty(hostileMessage, (m) => check(h, onSession(h, session, JSON.stringify(m)))),
         fuzzParams(40, env),
       );
     }, fuzzTimeoutMs(env));
