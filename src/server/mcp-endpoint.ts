@@ -81,7 +81,8 @@ export class McpEndpoint {
     };
     const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless };
     // Input it cannot accept gets an error status in Streamable HTTP.
-    const malformed = await this.engine.malformed(incoming, conduit);
+    // (Requests are type-checked by dispatch, so only notifications and answers wait for this.)
+    const malformed = call.kind === "request" ? null : await this.engine.malformed(incoming, conduit);
     if (malformed !== null) return jsonResponse(400, malformed);
     const ended = this.engine.receive(incoming, conduit);
     if (call.kind !== "request") {
