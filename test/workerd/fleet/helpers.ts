@@ -1,9 +1,24 @@
 // Fleet scaffolding: the operator's API and calls to one fleet motebit, against the real Worker (SELF).
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import type { McpCall } from "../../../src/server/mcp-request.js";
 import { BASE, BOTH, INITIALIZE, keys, signedAuth, type KeyName } from "../edge/helpers.js";
 
 export const FLEET_TOKEN = "edge-test-fleet-operator-token";
 export const CALLER_STATIC = "fleet-test-static-token-of-a";
+
+/** A fleet motebit's own object, reached directly (as the Worker does after its directory check). */
+export const fleetObject = (name: string) => env.MOTEBIT.get(env.MOTEBIT.idFromName(`fleet:${name}`));
+
+/** An initialize as the Worker hands it over, claiming a principal the object must not take on trust when stale. */
+export const STALE_INITIALIZE: McpCall = {
+  principal: { kind: "peer", callerId: "whoever-the-worker-said", via: "signed_token", trust: "trusted" },
+  jti: null,
+  sessionId: null,
+  method: "POST",
+  mode: "json",
+  kind: "request",
+  message: INITIALIZE,
+};
 
 export function operator(method: string, path: string, body?: unknown, token: string | null = FLEET_TOKEN): Promise<Response> {
   const headers = new Headers({ "Content-Type": "application/json" });

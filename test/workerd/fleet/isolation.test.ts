@@ -5,7 +5,7 @@ import { env, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex, verifyReceipt } from "../../../src/protocol/index.js";
 import { INITIALIZE, keys, rpc, signedAuth } from "../edge/helpers.js";
-import { CALLER_STATIC, createMotebit, FLEET_TOKEN, fleetInitialize, fleetPost, rpcBody, tokenFor, type Created } from "./helpers.js";
+import { CALLER_STATIC, createMotebit, FLEET_TOKEN, fleetInitialize, fleetObject, fleetPost, rpcBody, tokenFor, type Created } from "./helpers.js";
 
 let a: Created;
 let b: Created;
@@ -44,7 +44,7 @@ describe("fleet isolation", () => {
     expect((await fleetPost("iso-a", INITIALIZE, { auth: `Bearer ${CALLER_STATIC}` })).status).toBe(200);
     expect((await fleetPost("iso-b", INITIALIZE, { auth: `Bearer ${CALLER_STATIC}` })).status).toBe(401);
     // Kept as its hash only: the token itself is nowhere in the object's rows.
-    const stored = await runInDurableObject(env.MOTEBIT.get(env.MOTEBIT.idFromName("fleet:iso-a")), (_o, state) => ({
+    const stored = await runInDurableObject(fleetObject("iso-a"), (_o, state) => ({
       hash: state.storage.sql.exec("SELECT auth_token_sha256 AS h FROM fleet_profile").one().h,
       dump: JSON.stringify(state.storage.sql.exec("SELECT * FROM fleet_profile").toArray()),
     }));
@@ -90,7 +90,7 @@ describe("fleet isolation", () => {
     );
     expect(stored.result!.isError).not.toBe(true);
     const rows = (name: string) =>
-      runInDurableObject(env.MOTEBIT.get(env.MOTEBIT.idFromName(`fleet:${name}`)), (_o, state) =>
+      runInDurableObject(fleetObject(name), (_o, state) =>
         state.storage.sql.exec("SELECT count(*) AS n FROM memory_nodes WHERE content LIKE '%heliotrope%'").one().n,
       );
     expect(await rows("iso-a")).toBe(1);

@@ -3,14 +3,12 @@
 // token signed by the pinned relay key (MOTEBIT_RELAY_TRUST) are the relay, a verified peer — whether the Worker
 // decides it (first call, or through settings it kept) or the object decides again (stale settings). A relay token
 // stays bound to its motebit by sub; a wrong bearer is still 401.
-import { env, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { McpCall } from "../../../src/server/mcp-request.js";
 import { INITIALIZE, keys, signedAuth } from "../edge/helpers.js";
-import { createMotebit, fleetInitialize, fleetPost, type Created } from "./helpers.js";
+import { createMotebit, fleetInitialize, fleetObject, fleetPost, STALE_INITIALIZE, type Created } from "./helpers.js";
 
 const FORWARD = "Bearer edge-test-relay-forward-token";
-const stub = (name: string) => env.MOTEBIT.get(env.MOTEBIT.idFromName(`fleet:${name}`));
 
 let a: Created;
 let b: Created;
@@ -20,7 +18,7 @@ beforeAll(async () => {
 });
 
 function sessionCaller(name: string, sessionId: string): Promise<string> {
-  return runInDurableObject(stub(name), (_o, state) => String(state.storage.sql.exec("SELECT caller_id FROM mcp_sessions WHERE id = ?", sessionId).one().caller_id));
+  return runInDurableObject(fleetObject(name), (_o, state) => String(state.storage.sql.exec("SELECT caller_id FROM mcp_sessions WHERE id = ?", sessionId).one().caller_id));
 }
 
 describe("the relay as a caller of fleet motebits", () => {
@@ -38,16 +36,7 @@ describe("the relay as a caller of fleet motebits", () => {
   });
 
   it("under stale settings the object itself takes the forward bearer as the relay", async () => {
-    const call: McpCall = {
-      principal: { kind: "peer", callerId: "whoever-the-worker-said", via: "signed_token", trust: "trusted" },
-      jti: null,
-      sessionId: null,
-      method: "POST",
-      mode: "json",
-      kind: "request",
-      message: INITIALIZE,
-    };
-    const res = await stub("relay-b").fleetHandleMcp(call, { settingsTag: "not-the-current-tag", authorization: FORWARD });
+    const res = await fleetObject("relay-b").fleetHandleMcp(STALE_INITIALIZE, { settingsTag: "not-the-current-tag", authorization: FORWARD });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     expect(await sessionCaller("relay-b", res.headers.get("Mcp-Session-Id")!)).toBe("relay:relay");
