@@ -21,8 +21,6 @@ export interface ServerConfig {
   relayId: string | null;
   /** MOTEBIT_RELAY_FORWARD_TOKEN: the bearer the relay presents when it forwards a task, or null. */
   relayForwardToken: string | null;
-  /** MOTEBIT_FLEET_TOKEN (edge only): the operator's bearer for /fleet/…, or null (no fleet). */
-  fleetToken: string | null;
   /** MOTEBIT_ALLOWED_ORIGINS: browser origins allowed besides our own and loopback. */
   allowedOrigins: string[];
   /** MOTEBIT_RATE_LIMIT: requests per minute per caller (burst of the same size); 0 = no limit. */
@@ -48,7 +46,6 @@ export function readServerConfig(env: EnvLike, file: ConfigFile | null = null): 
     relayTrust: readSetting("relayTrust", src),
     relayId: readSetting("relayId", src),
     relayForwardToken: readSetting("relayForwardToken", src),
-    fleetToken: readSetting("fleetToken", src),
     allowedOrigins: readSetting("allowedOrigins", src),
     rateLimitPerMinute: readSetting("rateLimit", src),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,

@@ -24,7 +24,6 @@ describe("server config", () => {
       relayTrust: null,
       relayId: null,
       relayForwardToken: null,
-      fleetToken: null,
       allowedOrigins: [],
       rateLimitPerMinute: 600,
       maxBodyBytes: 1024 * 1024,
