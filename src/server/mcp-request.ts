@@ -30,8 +30,6 @@ export type McpCall = {
     } & PostedMessage)
 );
 
-export type { PostedMessage };
-
 export type Prepared<T> = { ok: true; value: T } | { ok: false; response: Response };
 
 export const SESSION_HEADER = "Mcp-Session-Id";

@@ -2,8 +2,9 @@
 // so every message here is the owner's, by construction. That is also why it must never be bridged to a
 // network: the bridge would make every remote caller the owner.
 //
-// The MCP SDK's StdioServerTransport does only the framing (newline-delimited JSON-RPC); each message goes
-// to Motebit.handleRpc and its one response goes back. stdout carries JSON-RPC and nothing else.
+// The MCP SDK's StdioServerTransport does only the framing (newline-delimited JSON-RPC); each message goes to
+// the session engine (src/mcp/engine), which runs it through Motebit.handleClassified, and its one response goes
+// back. stdout carries JSON-RPC and nothing else.
 import type { Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
