@@ -18,6 +18,21 @@ describe("template variables never carry a path", () => {
     expect(matchTemplate("files://{name}", "files://..hidden")).toEqual({ name: "..hidden" });
   });
 
+  it("a broken percent-escape is refused, never handed on undecoded", () => {
+    for (const raw of ["%2e%2e%", "%E0%A4%A", "a%zz", "%"]) {
+      expect(() => matchTemplate("files://{name}", `files://${raw}`), raw).toThrow('variable "name" has a malformed percent-escape');
+    }
+  });
+
+  it("a value encoded twice (or more) into a separator or dot segment is refused; one that only looks encoded is kept", () => {
+    for (const raw of ["%252e%252e", "%252E", "..%252F..%252Fetc", "%25252e%25252e", "a%255cb", "%2500", "%252e%252e%252F"]) {
+      expect(() => matchTemplate("files://{name}", `files://${raw}`), raw).toThrow(/is encoded more than once/);
+    }
+    expect(matchTemplate("files://{name}", "files://100%25")).toEqual({ name: "100%" });
+    expect(matchTemplate("files://{name}", "files://50%2525%20off")).toEqual({ name: "50%25 off" });
+    expect(matchTemplate("files://{name}", "files://%2541")).toEqual({ name: "%41" });
+  });
+
   it("resources/read and resources/subscribe refuse the traversal with -32602 and read() never sees it", async () => {
     const seen: string[] = [];
     const files: ServedResource = {
@@ -31,8 +46,13 @@ describe("template variables never carry a path", () => {
       expect(bad.error?.code).toBe(-32602);
       expect(bad.error?.message).toBe('Invalid resource URI files://..%2F..%2Fetc%2Fpasswd: variable "name" decodes to a path separator, NUL or a "." / ".." segment');
       expect((await h.rpc(p, "resources/read", { uri: "files://%2e%2e" })).error?.code).toBe(-32602);
+      const broken = await h.rpc(p, "resources/read", { uri: "files://%2e%2e%" });
+      expect(broken.error?.code).toBe(-32602);
+      expect(broken.error?.message).toBe('Invalid resource URI files://%2e%2e%: variable "name" has a malformed percent-escape');
+      expect((await h.rpc(p, "resources/read", { uri: "files://%252e%252e" })).error?.code).toBe(-32602);
     }
     expect((await h.rpc(peer(), "resources/subscribe", { uri: "files://%2e%2e" })).error?.code).toBe(-32602);
+    expect((await h.rpc(peer(), "resources/subscribe", { uri: "files://%2e%2e%" })).error?.code).toBe(-32602);
     expect((await h.rpc(peer(), "resources/read", { uri: "files://notes.txt" })).result.contents[0].text).toBe("file notes.txt");
     expect(seen).toEqual(["notes.txt"]);
   });
