@@ -3,7 +3,7 @@
 // the ledger. The MCP tool motebit_task (src/mcp/synthetic/task.ts) is an adapter over this.
 import type { RelayTaskLookup } from "../ports.js";
 import { isOwner, principalLabel, type Principal } from "../principal.js";
-import { scopeAllows, verifyDelegationToken, type ExecutionReceipt, type Signer } from "../protocol/index.js";
+import { relayTaskIdProblem, scopeAllows, verifyDelegationToken, type ExecutionReceipt, type Signer } from "../protocol/index.js";
 import { aiModules } from "./ai-modules.js";
 import type { ReceiptLedger } from "./receipt-ledger.js";
 import { taskGate } from "./task-gate.js";
@@ -53,6 +53,9 @@ export interface TaskRequest {
 export type TaskAnswer = { ok: true; receipt: ExecutionReceipt } | { ok: false; refusal: string };
 
 export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest): Promise<TaskAnswer> {
+  // A malformed relay_task_id is refused before any token is checked or spent: nothing is accepted, nothing lost.
+  const badRelayTaskId = a.relay_task_id === undefined ? null : relayTaskIdProblem(a.relay_task_id);
+  if (badRelayTaskId !== null) return { ok: false, refusal: `Invalid arguments for tool "motebit_task": ${badRelayTaskId}` };
   const caller = principalLabel(r.principal);
   const overHttp = !isOwner(r.principal);
   const fromRelay = r.principal.kind === "peer" && r.principal.via === "relay";

@@ -17,3 +17,4 @@ export * from "./bearer-token.js";
 export * from "./delegation-token.js";
 export * from "./echo.js";
 export * from "./presentation.js";
+export * from "./relay-task-id.js";

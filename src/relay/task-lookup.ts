@@ -3,9 +3,13 @@
 // Nothing is cached: every forward asks again, so a restart never serves a stale answer.
 import type { RelayTaskLookup } from "../ports.js";
 import type { RelayClient } from "./client.js";
+import { relayTaskIdProblem } from "../protocol/index.js";
 
 export function relayTaskLookup(client: RelayClient, motebitId: string): (relayTaskId: string) => Promise<RelayTaskLookup> {
   return async (relayTaskId) => {
+    // Never a path segment that moves the request off /task/<id> (motebit_task refuses such ids first).
+    const bad = relayTaskIdProblem(relayTaskId);
+    if (bad !== null) return { ok: false, why: bad };
     const r = await client.pollTask(motebitId, relayTaskId);
     if (!r.ok) return { ok: false, why: r.error };
     const task = r.body.task;

@@ -17,7 +17,7 @@ export const taskTool: SyntheticTool = {
       prompt: { type: "string", description: "What to do." },
       delegation_token: { type: "string", description: "A signed DelegationToken, as a JSON string." },
       required_capabilities: { type: "array", items: { type: "string" }, description: "Capabilities the task needs." },
-      relay_task_id: { type: "string", description: "The relay's task id, signed into the receipt." },
+      relay_task_id: { type: "string", description: "The relay's task id, signed into the receipt: [A-Za-z0-9._:-], at most 128 characters, not \".\" or \"..\"." },
       dispatch_token: { type: "string", description: "A task:dispatch admission token from the relay." },
     },
     required: ["prompt"],
