@@ -1,27 +1,14 @@
 // The private key file: the 32-byte Ed25519 seed as 64 lowercase hex + "\n", readable by its owner only.
-import { chmodSync, openSync, closeSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import { hexToBytes } from "motebit-edge/core";
+import { SECRET_FILE_MODE, writeSecretFile } from "./secret-file.js";
 
-export const KEY_FILE_MODE = 0o600;
+export const KEY_FILE_MODE = SECRET_FILE_MODE;
 
-/** Write the seed atomically with mode 0600 (a temp file renamed over the target, so a replaced key is never half-written or briefly world-readable). */
+/** Write the seed as a new 0600 file renamed over the target (secret-file.ts): never half-written, never through a link. */
 export function writeKeyFile(path: string, seedHex: string): void {
   hexToBytes(seedHex, 32);
-  const tmp = join(dirname(path), `.motebit.key.${process.pid}.${Date.now()}.tmp`);
-  const fd = openSync(tmp, "wx", KEY_FILE_MODE);
-  try {
-    writeSync(fd, seedHex.toLowerCase() + "\n");
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    chmodSync(tmp, KEY_FILE_MODE); // the umask may have narrowed it further; make it exactly 0600
-    renameSync(tmp, path);
-  } catch (e) {
-    unlinkSync(tmp);
-    throw e;
-  }
+  writeSecretFile(path, seedHex.toLowerCase() + "\n");
 }
 
 /**

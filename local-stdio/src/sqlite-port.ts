@@ -1,5 +1,6 @@
 // The SQL port over a local SQLite file (better-sqlite3 12): the motebit-local twin of the Durable Object's
 // ctx.storage.sql, so the core's schema and queries run unchanged on the owner's machine.
+import { chmodSync, closeSync, constants, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { SqlPort, SqlValue } from "motebit-edge/core";
 
@@ -37,8 +38,34 @@ function unbind<T>(row: unknown): T {
  */
 export type Durability = "normal" | "full";
 
-/** Opens (creating if missing) a SQLite database file, or ":memory:". File databases run in WAL mode. */
+/** The data files: the database, and the WAL and shared-memory files SQLite keeps beside it. */
+const dataFiles = (path: string) => [path, `${path}-wal`, `${path}-shm`];
+
+/**
+ * The database file, created 0600 when missing, and it and its WAL and shared-memory files narrowed to 0600 when
+ * they exist: they hold memories and receipts, so the folder's mode (an existing 0755 `--data-dir`) or the umask
+ * never makes them readable by others. SQLite creates -wal and -shm with the database file's mode.
+ */
+function ownerOnly(path: string): void {
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), DATA_FILE_MODE));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  for (const f of dataFiles(path)) {
+    try {
+      chmodSync(f, DATA_FILE_MODE);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+  }
+}
+
+export const DATA_FILE_MODE = 0o600;
+
+/** Opens (creating if missing) a SQLite database file, or ":memory:". File databases run in WAL mode, mode 0600. */
 export function openSqlite(path: string, o: { durability?: Durability } = {}): LocalSql {
+  if (path !== ":memory:") ownerOnly(path);
   const db = new Database(path);
   if (path !== ":memory:") {
     db.pragma("journal_mode = WAL");

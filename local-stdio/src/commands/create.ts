@@ -1,7 +1,7 @@
 // motebit-local create: a new project of the user's own — Worker entry, tools and their test, wrangler config,
 // a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "motebit-edge/core";
@@ -9,6 +9,7 @@ import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile, writeKeyFile } from "../keyfile.js";
+import { secretFileState, writeSecretFile } from "../secret-file.js";
 import { localPackages } from "../scaffold/local-packages.js";
 import * as t from "../scaffold/templates.js";
 
@@ -82,10 +83,16 @@ async function run(argv: string[]): Promise<number> {
     return scaffoldFleet(dir, f.positionals[0], { ...settings, type: "service" });
   }
 
+  const secret = new Set([".dev.vars", "motebit.json"]);
+  // Secrets are checked before any is written: a symlinked .dev.vars stops the command before a key is made.
+  for (const path of secret) secretFileState(join(dir, path));
   const keyPath = join(dir, "motebit.key");
-  const kept = existsSync(keyPath);
+  const kept = secretFileState(keyPath) === "file";
   if (!kept) writeKeyFile(keyPath, generateSeedHex());
-  const signer = await createSigner(readKeyFile(keyPath).seedHex);
+  const key = readKeyFile(keyPath);
+  // A kept key is never rewritten (motebits answer to it); one others can read is said, not silently kept.
+  for (const w of key.warnings) process.stderr.write(`motebit-local create: warning: ${w}\n`);
+  const signer = await createSigner(key.seedHex);
   const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type, name: type === "service" ? name : undefined });
   const identity = await signIdentityFile(doc, signer);
 
@@ -96,13 +103,13 @@ async function run(argv: string[]): Promise<number> {
     "README.md": t.readme(settings, doc.motebit_id),
     "motebit.md": identity,
     // Backticks keep the multi-line identity literal (.dev.vars syntax); the token lets plain MCP clients in.
-    ".dev.vars": `MOTEBIT_PRIVATE_KEY=${readKeyFile(keyPath).seedHex}\nMOTEBIT_IDENTITY=\`${identity}\`\nMOTEBIT_AUTH_TOKEN=${authToken}\n`,
+    ".dev.vars": `MOTEBIT_PRIVATE_KEY=${key.seedHex}\nMOTEBIT_IDENTITY=\`${identity}\`\nMOTEBIT_AUTH_TOKEN=${authToken}\n`,
     // The same token for `npm run start:node` (motebit-local takes secrets from its config file or the environment, never a flag).
     "motebit.json": JSON.stringify({ authToken }, null, 2) + "\n",
   };
-  const secret = new Set([".dev.vars", "motebit.json"]);
   for (const [path, text] of Object.entries(files)) {
-    writeFileSync(join(dir, path), text, secret.has(path) ? { mode: 0o600 } : undefined);
+    if (secret.has(path)) writeSecretFile(join(dir, path), text);
+    else writeFileSync(join(dir, path), text);
   }
   process.stdout.write(
     [
@@ -142,19 +149,21 @@ function scaffoldFleet(dir: string, given: string, settings: t.ProjectSettings):
     ".gitignore": t.GITIGNORE + "fleet.token\n",
     "README.md": t.fleetReadme(settings),
   };
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
-  const secret = (path: string, text: string) => {
-    if (existsSync(join(dir, path))) return false;
-    writeFileSync(join(dir, path), text, { mode: 0o600 });
-    return true;
-  };
-  // An existing token is kept: motebits already created answer to it.
-  const made = secret("fleet.token", token + "\n");
-  const current = readFileSync(join(dir, "fleet.token"), "utf8").trim();
+  const tokenPath = join(dir, "fleet.token");
   const devVars = join(dir, ".dev.vars");
-  if (!secret(".dev.vars", `MOTEBIT_FLEET_TOKEN=${current}\n`) && !/^MOTEBIT_FLEET_TOKEN=/m.test(readFileSync(devVars, "utf8"))) {
-    appendFileSync(devVars, `\nMOTEBIT_FLEET_TOKEN=${current}\n`);
+  // Secrets are checked before anything is written: a symlinked one stops the command with nothing half-made.
+  const tokenKept = secretFileState(tokenPath) === "file";
+  const devVarsKept = secretFileState(devVars) === "file";
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  // An existing token is kept: motebits already created answer to it.
+  if (!tokenKept) writeSecretFile(tokenPath, token + "\n");
+  const current = readFileSync(tokenPath, "utf8").trim();
+  // A .dev.vars without the token gets it by being replaced (its lines and the token, as a new 0600 file), never appended to.
+  const before = devVarsKept ? readFileSync(devVars, "utf8") : "";
+  if (!/^MOTEBIT_FLEET_TOKEN=/m.test(before)) {
+    writeSecretFile(devVars, before === "" ? `MOTEBIT_FLEET_TOKEN=${current}\n` : `${before}${before.endsWith("\n") ? "" : "\n"}MOTEBIT_FLEET_TOKEN=${current}\n`);
   }
+  const made = !tokenKept;
   process.stdout.write(
     [
       `Created ${settings.name}, a fleet Worker, in ${dir}`,
