@@ -36,7 +36,7 @@ export { ToolRegistry } from "./tools/registry.js";
 export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContext, ToolDefinition, ToolResult } from "./tools/types.js";
 
 // agent
-export { CredentialStore } from "./agent/credential-store.js";
+export { CredentialStore, notPresentedBecause } from "./agent/credential-store.js";
 export { ReceiptLedger } from "./agent/receipt-ledger.js";
 
 // mcp, motebit

@@ -1,6 +1,6 @@
 // The credentials this motebit holds (W3C VCs a relay or peer issued to it), kept so motebit_credentials can
 // present them. Only verified credentials about this motebit get in (checkCredential); the owner adds them
-// (motebit-local credentials add), and an expired one is no longer presented.
+// (motebit-local credentials add); one expired, not yet valid, or issued by the motebit to itself is not presented.
 import type { SqlPort } from "../ports.js";
 import { canonicalJson, checkCredential, sha256Hex } from "../protocol/index.js";
 
@@ -59,10 +59,32 @@ export class CredentialStore {
       .map((r) => ({ id: r.id, issuer: r.issuer, addedAt: Number(r.added_at), credential: JSON.parse(r.json) as Record<string, unknown> }));
   }
 
-  /** What motebit_credentials presents at `now`: the held credentials that have not expired. */
+  /** What motebit_credentials presents at `now`: the held credentials notPresentedBecause lets through. */
   presentable(now: number): Record<string, unknown>[] {
     return this.list()
-      .map((h) => h.credential)
-      .filter((c) => [c.validUntil, c.expirationDate].every((u) => typeof u !== "string" || Date.parse(u) > now));
+      .filter((h) => notPresentedBecause(h, now) === null)
+      .map((h) => h.credential);
   }
+}
+
+/**
+ * Why a held credential is not presented at `now`, or null when it is: expired (validUntil / v1 expirationDate),
+ * not yet valid (validFrom / v1 issuanceDate in the future), or self-issued (its issuer is its subject, this
+ * motebit: it vouches for nothing). A date that does not parse fails closed.
+ */
+export function notPresentedBecause(h: HeldCredential, now: number): string | null {
+  const c = h.credential;
+  for (const field of ["validUntil", "expirationDate"]) {
+    const v = c[field];
+    if (typeof v === "string" && !(Date.parse(v) > now)) return `expired: ${field} ${v}`;
+  }
+  for (const field of ["validFrom", "issuanceDate"]) {
+    const v = c[field];
+    if (typeof v === "string" && !(Date.parse(v) <= now)) return `not yet valid: ${field} ${v}`;
+  }
+  const subject = c.credentialSubject;
+  if (typeof subject === "object" && subject !== null && (subject as Record<string, unknown>).id === h.issuer) {
+    return "self-issued: its issuer is this motebit itself";
+  }
+  return null;
 }

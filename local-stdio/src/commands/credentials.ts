@@ -2,7 +2,7 @@
 // it, so motebit_credentials presents it. Like stdio and `memory`, this runs only for whoever can open the data
 // dir: the owner. A credential is verified before it is kept: about this motebit, an issuer's proof that verifies.
 import { readFileSync } from "node:fs";
-import { createSigner, CredentialStore, publicKeyToDidKey, verifyIdentityFile } from "motebit-edge/core";
+import { createSigner, CredentialStore, notPresentedBecause, publicKeyToDidKey, verifyIdentityFile } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
@@ -17,7 +17,9 @@ The W3C Verifiable Credentials this motebit holds; motebit_credentials presents 
          credentialSubject.id is this motebit's did:key, issued by a did:key with an
          eddsa-jcs-2022 assertion proof that verifies, not expired. Adding it twice keeps one.
          Prints {"id", "added"}.
-  list   every credential held, oldest first, as JSON
+  list   every credential held, oldest first, as JSON: "presented" says whether
+         motebit_credentials presents it now, "not_presented" why not (expired, not
+         yet valid, or self-issued: issued by this motebit to itself)
 
 Location (as given to serve; the motebit's key is read from --identity, or from the state
 when serve generated it):
@@ -73,7 +75,11 @@ async function run(argv: string[]): Promise<number> {
     store.migrate();
     let out: unknown;
     if (action === "list") {
-      out = store.list().map((c) => ({ id: c.id, issuer: c.issuer, added_at: c.addedAt, credential: c.credential }));
+      const now = Date.now();
+      out = store.list().map((c) => {
+        const why = notPresentedBecause(c, now);
+        return { id: c.id, issuer: c.issuer, added_at: c.addedAt, presented: why === null, ...(why !== null && { not_presented: why }), credential: c.credential };
+      });
     } else {
       try {
         out = await store.add(vc, { subject: await subjectOf(flagString(flags, "identity"), sql), now: Date.now() });

@@ -5,8 +5,8 @@ import { signPresentation } from "../../protocol/index.js";
 
 /**
  * A W3C Verifiable Presentation of the credentials this motebit holds (its credential store: verified, about
- * itself, not expired), with the holder's eddsa-jcs-2022 proof (motebit/credential@1.0 §2.2), the shape the
- * reference answers. With none held, `verifiableCredential` is empty — the presentation still proves who presents.
+ * itself; only those valid now and issued by someone else, notPresentedBecause), with the holder's eddsa-jcs-2022
+ * proof (motebit/credential@1.0 §2.2), the shape the reference answers. With none held, `verifiableCredential` is empty — the presentation still proves who presents.
  */
 export const credentialsTool: SyntheticTool = {
   name: "motebit_credentials",
