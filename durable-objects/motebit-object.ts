@@ -9,9 +9,10 @@ import { DurableObject } from "cloudflare:workers";
 import {
   authenticate, authRefusalResponse, completeEntry, createHostMotebit, type FleetCallers,
   type FleetEntry, type FleetPage, type FleetProfile, fleetServerConfig, type FleetSettingsPatch, type FleetSpec,
-  getEntry, inProcessBackend, jsonResponse, listEntries, type McpCall, provisionFleetProfile, readFleetProfile,
-  readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort,
-  startupFailureResponse, systemClock, updateFleetProfile,
+  getEntry, inProcessBackend, jsonResponse, listEntries, type McpCall, operatorAttempt, provisionFleetProfile,
+  RateLimiter, type RateDecision, readFleetProfile, readIdentitySecrets, readServerConfig, readSetting, type RelayLoop,
+  removeEntry, reserveName, type ServerBackend, type SqlPort, startupFailureResponse, systemClock, updateFleetProfile,
+  type EnvLike,
 } from "../src/index.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
@@ -56,6 +57,8 @@ const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
 
 export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly sql: SqlPort;
+  /** The directory's bucket of failed operator tokens, made on first use. */
+  private operatorLimiter: RateLimiter | null = null;
   /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
   private profile: FleetProfile | null;
   private started: Promise<Started> | null = null;
@@ -235,6 +238,15 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   async directoryList(o: { after: string | null; limit: number }): Promise<FleetPage> {
     return listEntries(this.sql, o);
+  }
+
+  /** Failed operator tokens per source, in the directory's SQL (src/fleet/operator-attempts.ts). */
+  async directoryOperatorAttempt(source: string, tokenOk: boolean): Promise<RateDecision> {
+    if (this.operatorLimiter === null) {
+      this.operatorLimiter = new RateLimiter(this.sql, systemClock, readSetting("rateLimit", { env: this.env as unknown as EnvLike }));
+      this.operatorLimiter.migrate();
+    }
+    return operatorAttempt(this.operatorLimiter, source, tokenOk);
   }
 }
 

@@ -53,6 +53,8 @@ export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export { readBodyCapped } from "./server/body.js";
+export { RateLimiter } from "./server/rate-limit.js";
+export type { RateDecision } from "./server/rate-limit.js";
 export { readIdentitySecrets, readServerConfig } from "./server/config.js";
 export type { ServerConfig } from "./server/config.js";
 export { createHostMotebit } from "./server/host-motebit.js";
@@ -71,6 +73,7 @@ export type { RelaySettings } from "./relay/settings.js";
 // fleet
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, completeEntry, getEntry, listEntries, removeEntry, reserveName } from "./fleet/directory.js";
 export type { FleetEntry, FleetPage } from "./fleet/directory.js";
+export { operatorAttempt } from "./fleet/operator-attempts.js";
 export { fleetMotebitUrl, isFleetName } from "./fleet/name.js";
 export { fleetServerConfig, provisionFleetProfile, readFleetProfile, updateFleetProfile, withFleetCallers } from "./fleet/profile.js";
 export type { FleetCallers, FleetProfile } from "./fleet/profile.js";

@@ -28,9 +28,15 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
     const expected = fleetToken(c.env);
     if (expected === null) return NOT_FOUND();
     const m = /^Bearer[ \t]+(.+)$/i.exec((c.req.header("Authorization") ?? "").trim());
-    if (m === null || !constantTimeEqual(m[1].trim(), expected)) {
-      return jsonResponse(401, { error: "unauthorized" }, { "WWW-Authenticate": 'Bearer realm="motebit-fleet"' });
+    const tokenOk = m !== null && constantTimeEqual(m[1].trim(), expected);
+    // Failed tokens are rate-limited per source (Cloudflare's client address) like MCP callers; while a source is
+    // over the limit, a right token from it waits too, so the answer tells a guesser nothing.
+    const source = c.req.header("CF-Connecting-IP") ?? "unknown";
+    const gate = await directoryStub(c.env).directoryOperatorAttempt(source, tokenOk);
+    if (!gate.ok) {
+      return jsonResponse(429, { error: `too many failed operator tokens; retry after ${gate.retryAfterSeconds} s` }, { "Retry-After": String(gate.retryAfterSeconds) });
     }
+    if (!tokenOk) return jsonResponse(401, { error: "unauthorized" }, { "WWW-Authenticate": 'Bearer realm="motebit-fleet"' });
     await next();
   });
 

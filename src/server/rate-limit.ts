@@ -46,9 +46,24 @@ export class RateLimiter {
       perMs,
     );
     if (changes > 0) return { ok: true };
+    const wait = this.secondsUntilToken(callerId, now);
+    return { ok: false, retryAfterSeconds: wait ?? 1 };
+  }
+
+  /** Whether `callerId`'s bucket holds a token now, taking none and writing nothing. */
+  peek(callerId: string): RateDecision {
+    if (this.perMinute === 0) return { ok: true };
+    const wait = this.secondsUntilToken(callerId, this.clock.now());
+    return wait === null ? { ok: true } : { ok: false, retryAfterSeconds: wait };
+  }
+
+  /** Whole seconds until the bucket holds a token at `now`, or null when it holds one (or has no row: full). */
+  private secondsUntilToken(callerId: string, now: number): number | null {
     const row = this.sql.all<{ tokens: number; updated_at: number }>("SELECT tokens, updated_at FROM rate_buckets WHERE caller_id = ?", callerId)[0];
-    const available = Math.min(capacity, row.tokens + Math.max(0, now - row.updated_at) * perMs);
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - available) / perMs / 1000)) };
+    if (row === undefined) return null;
+    const perMs = this.perMinute / WINDOW_MS;
+    const available = Math.min(this.perMinute, row.tokens + Math.max(0, now - row.updated_at) * perMs);
+    return available >= 1 ? null : Math.max(1, Math.ceil((1 - available) / perMs / 1000));
   }
 
   /** A bucket untouched for a whole window is full again, so its row carries nothing: drop it. */
