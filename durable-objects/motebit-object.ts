@@ -59,6 +59,11 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
   private profile: FleetProfile | null;
   private started: Promise<Started> | null = null;
+  /**
+   * This object's task runs hold their leases under one id across restarts in place (fleet PATCH), so a new start
+   * leaves the running tasks of the last one to finish; a new object (after eviction) is the only one alive.
+   */
+  private readonly leaseOwner = crypto.randomUUID();
 
   constructor(ctx: DurableObjectState, env: ObjectEnv) {
     super(ctx, env);
@@ -100,7 +105,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
       });
       log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
       const relay = await startEdgeRelay({ env, sql: this.sql, storage: this.ctx.storage, motebit, log, fleetName: profile?.name });
-      const backend = inProcessBackend({ config, sql: this.sql, clock: systemClock, motebit });
+      const backend = inProcessBackend({ config, sql: this.sql, clock: systemClock, motebit, taskLeases: { owner: this.leaseOwner, sole: true } });
       return { ok: true, backend, relay, motebitId: motebit.motebitId, publicKeyHex: motebit.publicKeyHex };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);

@@ -15,6 +15,7 @@ import { ReplayStore } from "./replay-store.js";
 import { PostStream } from "./post-stream.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { sessionEngineFor } from "./session-engine-for-host.js";
+import type { McpTasksOptions } from "./mcp-tasks.js";
 import { SessionStore } from "./session-store.js";
 
 /** MCP's code for an unknown session. */
@@ -25,6 +26,8 @@ export interface McpEndpointOptions {
   clock: Clock;
   config: Pick<ServerConfig, "rateLimitPerMinute" | "sessionTtlMs" | "maxSessionsPerCaller">;
   rpc: RpcHandler;
+  /** Whose leases its task runs hold (mcp-tasks.ts); default: this endpoint's own, alongside any other host. */
+  taskLeases?: Pick<McpTasksOptions, "owner" | "sole">;
 }
 
 export class McpEndpoint {
@@ -45,7 +48,8 @@ export class McpEndpoint {
     this.replay.migrate();
     this.sessions.migrate();
     this.limiter.migrate();
-    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc);
+    // HTTP callers are peers: an owner's task (made over stdio) never runs here.
+    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc, { host: "peer", ...o.taskLeases });
   }
 
   async handle(call: McpCall): Promise<Response> {
