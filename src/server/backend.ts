@@ -31,9 +31,15 @@ export function inProcessBackend(o: {
   motebit: { motebitId: string; publicKeyHex: string; handleClassified: RpcHandler };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
-  taskLeases?: McpEndpointOptions["taskLeases"];
-}): ServerBackend {
-  const endpoint = new McpEndpoint({ sql: o.sql, clock: o.clock, config: o.config, rpc: (m, ctx) => o.motebit.handleClassified(m, ctx), taskLeases: o.taskLeases });
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped">): ServerBackend {
+  const endpoint = new McpEndpoint({
+    sql: o.sql,
+    clock: o.clock,
+    config: o.config,
+    rpc: (m, ctx) => o.motebit.handleClassified(m, ctx),
+    taskLeases: o.taskLeases,
+    stopped: o.stopped,
+  });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
   return {
     config: () => o.config,

@@ -45,6 +45,8 @@ export interface McpTasksOptions {
   owner?: string;
   /** No other host can be alive on this storage (a Durable Object): a lease another owner holds is already lapsed. */
   sole?: boolean;
+  /** Aborted when the host stops this motebit for good (retired): its runs end, none starts again. */
+  stopped?: AbortSignal;
 }
 
 export class McpTasks implements TaskHost {
@@ -67,6 +69,7 @@ export class McpTasks implements TaskHost {
   resume(): void {
     if (this.recheck !== null) clearTimeout(this.recheck);
     this.recheck = null;
+    if (this.o.stopped?.aborted) return;
     const { lapsed, nextExpiry } = this.store.resumable(this.owner, this.o.sole === true);
     for (const t of lapsed) if (this.mayRunHere(t)) this.launch(t.taskId, true);
     if (nextExpiry === null) return;
@@ -122,13 +125,13 @@ export class McpTasks implements TaskHost {
 
   private launch(taskId: string, resumed: boolean): void {
     const before = this.store.get(taskId);
-    if (!before || !this.mayRunHere(before)) return;
+    if (!before || !this.mayRunHere(before) || this.o.stopped?.aborted) return;
     const lease = this.store.claim(taskId, this.owner, this.clock.now() + this.leaseMs, resumed && this.o.sole === true);
     if (lease === null) return;
     // A resumed task counts its start durably before it runs (the attempt cap).
     if (resumed) this.store.countAttempt(taskId);
     const t = this.store.get(taskId)!;
-    const controller = this.running.begin(taskId);
+    const controller = this.running.begin(taskId, this.o.stopped);
     const renewal = setInterval(() => {
       if (!this.store.renew(taskId, lease, this.clock.now() + this.leaseMs)) controller.abort(new Error("the task was taken over by another run"));
     }, this.leaseMs / 3);
