@@ -1,5 +1,5 @@
 // The session engine as a host runs it: tasks kept as rows in the motebit's SQLite, and the tasks that were
-// running when the host last stopped started again. Both HTTP hosts and stdio start theirs here.
+// running when the host last stopped (their leases lapsed) started again. Both HTTP hosts and stdio start theirs here.
 import { SessionEngine } from "../mcp/engine/session-engine.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import type { Clock, SqlPort } from "../ports.js";
