@@ -7,7 +7,7 @@ import { scopeAllows, verifyDelegationToken, type ExecutionReceipt, type Signer 
 import { aiModules } from "./ai-modules.js";
 import type { ReceiptLedger } from "./receipt-ledger.js";
 import { taskGate } from "./task-gate.js";
-import { failed, signTaskReceipt } from "./task-receipt.js";
+import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";
 import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
 
@@ -47,6 +47,10 @@ export interface TaskArgs {
 export interface TaskRun {
   id: string;
   commitWithEnd(write: () => void): void;
+  /** What the tool step ended with, kept by an earlier run that was stopped before its receipt (direct mode). */
+  kept: Outcome | null;
+  /** Keeps the tool step's outcome durably, the moment it is known: a run stopped after it signs it, never re-runs it. */
+  keep(outcome: Outcome): void;
 }
 
 /** Who asks, and what the transport lends the task. */
@@ -80,7 +84,8 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const) };
   // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
   // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
-  const stop = r.standing();
+  // A tool step that already ran is signed as it ended, whatever has changed since: the receipt says what happened.
+  const stop = r.run?.kept ? null : r.standing();
   if (stop !== null) {
     const receipt = await signTaskReceipt(fields, failed(`Error: not run: ${stop}`), m.clock.now());
     store(receipt);
@@ -150,7 +155,8 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
     const served = m.registry.list({ overHttp });
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
-    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope) });
+    const checkpoint = r.run && { kept: r.run.kept, keep: (o: Outcome) => r.run!.keep(o) };
+    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope), checkpoint });
     store(receipt);
   }
   r.progress(3, 3, "receipt signed");

@@ -20,6 +20,7 @@ import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
 import { TRANSPORT_ERROR } from "./responses.js";
 import type { Clock } from "../ports.js";
+import type { Outcome } from "../agent/task-receipt.js";
 import type { Lease, TaskRow, TaskStore } from "./task-store.js";
 
 /** How long a task stays readable after it is created. */
@@ -144,7 +145,12 @@ export class McpTasks implements TaskHost {
       statelessVersion: t.envelope.protocolVersion,
       taskAnswers: t.answers,
       taskAttempt: t.attempts,
-      taskRun: { id: taskId, commitWithEnd: (write) => void held.push(write) },
+      taskRun: {
+        id: taskId,
+        commitWithEnd: (write) => void held.push(write),
+        kept: t.outcome as Outcome | null,
+        keep: (outcome) => this.store.keepOutcome(taskId, lease, outcome),
+      },
     };
     const also = () => held.splice(0).forEach((write) => write());
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };

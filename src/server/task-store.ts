@@ -25,6 +25,8 @@ export interface TaskRow {
   answers: Record<string, unknown>;
   /** How many times the task has started: 1, plus one per restart that resumed it. */
   attempts: number;
+  /** What its tool step ended with, kept by a run stopped before its receipt (motebit_task in direct mode). */
+  outcome: unknown;
 }
 
 /** The run that holds a task: which host instance, and which of the task's runs (a fencing token). */
@@ -48,6 +50,7 @@ type Raw = {
   input_requests: string | null;
   answers: string;
   attempts: number;
+  outcome: string | null;
 };
 
 const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
@@ -73,17 +76,19 @@ export class TaskStore {
     } catch {
       this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1");
     }
-    // Schema change (issue 30): the lease of the run that holds the task. Rows from before have none: lapsed.
+    // Schema change (issue 30): the lease of the run that holds the task (rows from before have none: lapsed), and
+    // the outcome its tool step ended with, kept until the receipt commits.
     try {
       this.sql.all("SELECT lease_owner, lease_generation, lease_expires FROM mcp_tasks LIMIT 0");
     } catch {
       this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_owner TEXT");
       this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_generation INTEGER NOT NULL DEFAULT 0");
       this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_expires INTEGER NOT NULL DEFAULT 0");
+      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN outcome TEXT");
     }
   }
 
-  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts">): TaskRow {
+  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome">): TaskRow {
     const now = this.clock.now();
     // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
     this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ?", now);
@@ -129,6 +134,7 @@ export class TaskStore {
       inputRequests: parse(r.input_requests),
       answers: JSON.parse(r.answers),
       attempts: r.attempts,
+      outcome: parse(r.outcome),
     };
   }
 
@@ -211,6 +217,11 @@ export class TaskStore {
       this.sql.run("UPDATE mcp_tasks SET lease_owner = NULL, lease_expires = 0 WHERE task_id = ?", taskId);
       return true;
     });
+  }
+
+  /** Keeps the run's tool outcome, while the run holds the lease. */
+  keepOutcome(taskId: string, lease: Lease, outcome: unknown): void {
+    this.sql.run("UPDATE mcp_tasks SET outcome = ? WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", JSON.stringify(outcome), taskId, lease.owner, lease.generation);
   }
 
   holds(taskId: string, lease: Lease): boolean {

@@ -1,7 +1,8 @@
 // One task, one run, one receipt (issue 30). A second host started on the same database while a task runs (a
 // restart in place, a second process on the same data dir) leaves the running task to its run: the tool runs
 // once and the task has one receipt. A task whose receipt was stored but whose row was left `working` (a host
-// killed between the two, before they committed together) answers with that receipt when resumed, and runs nothing.
+// killed between the two, before they committed together) answers with that receipt when resumed, and runs nothing;
+// one killed while its receipt was being signed signs the outcome its tool step kept, and runs nothing.
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { systemClock } from "../../../src/ports.js";
@@ -106,5 +107,22 @@ describe("one task, one run, one receipt", () => {
     expect((await verifyReceipt(again)).valid).toBe(true);
     expect(runs.filter((r) => r === "kept")).toHaveLength(1);
     expect(receiptsFor(second, "ran kept")).toHaveLength(1);
+  });
+
+  it("a task killed after its tool ran but before its receipt was signed signs the kept outcome and runs nothing", async () => {
+    const sql = memorySql();
+    const first = await start(sql);
+    const id = await createTask(first, "signed later");
+    await receiptOfTask(sql, id);
+    await first.close();
+    // What a kill while the receipt was being signed leaves: the tool's outcome kept, no receipt, the row working.
+    sql.run("DELETE FROM receipts WHERE run_id = ?", id);
+    sql.run("UPDATE mcp_tasks SET status = 'working', result = NULL, lease_owner = 'a host that was killed', lease_expires = 0 WHERE task_id = ?", id);
+    const second = await start(sql);
+    const receipt = await receiptOfTask(sql, id);
+    expect(receipt).toMatchObject({ status: "completed", result: "ran signed later", tools_used: ["counted"] });
+    expect((await verifyReceipt(receipt)).valid).toBe(true);
+    expect(runs.filter((r) => r === "signed later")).toHaveLength(1);
+    expect(receiptsFor(second, "ran signed later")).toHaveLength(1);
   });
 });
