@@ -9,15 +9,15 @@ import { DurableObject } from "cloudflare:workers";
 import {
   authenticate, authRefusalResponse, completeEntry, createHostMotebit, type FleetCallers,
   type FleetEntry, type FleetPage, type FleetProfile, fleetServerConfig, type FleetSettingsPatch, type FleetSpec,
-  getEntry, inProcessBackend, jsonResponse, listEntries, type McpCall, operatorAttempt, provisionFleetProfile,
-  RateLimiter, type RateDecision, readFleetProfile, readIdentitySecrets, readServerConfig, readSetting, type RelayLoop,
-  removeEntry, reserveName, type ServerBackend, type SqlPort, startupFailureResponse, systemClock, updateFleetProfile,
-  type EnvLike,
+  getEntry, HostStop, inProcessBackend, jsonResponse, listEntries, type McpCall, operatorAttempt,
+  provisionFleetProfile, RateLimiter, type RateDecision, readFleetProfile, readIdentitySecrets, readServerConfig,
+  readSetting, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort, startupFailureResponse,
+  systemClock, updateFleetProfile, type EnvLike,
 } from "../src/index.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "../worker/served-tools.js";
-import { durableSqlPort } from "./sql-port.js";
+import { durableSqlPort, fencedSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
@@ -62,6 +62,13 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
   private profile: FleetProfile | null;
   private started: Promise<Started> | null = null;
+  /**
+   * This object's task runs hold their leases under one id across restarts in place (fleet PATCH), so a new start
+   * leaves the running tasks of the last one to finish; a new object (after eviction) is the only one alive.
+   */
+  private readonly leaseOwner = crypto.randomUUID();
+  /** One per fleet incarnation: retiring ends it, so the retired motebit's runs are fenced off its successor. */
+  private incarnation = { retired: new AbortController() };
 
   constructor(ctx: DurableObjectState, env: ObjectEnv) {
     super(ctx, env);
@@ -86,11 +93,18 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
       const env = this.env as unknown as Record<string, unknown>;
       const deployment = readServerConfig(env);
       const config = profile === null ? deployment : fleetServerConfig(deployment, profile);
+      const incarnation = this.incarnation;
+      const current = () => this.incarnation === incarnation;
+      // A fleet motebit's state is fenced to its incarnation, and its callers' standing is read from the current
+      // profile (a PATCH reaches runs already going; retirement ends them). The default motebit is never retired.
+      const sql = profile === null ? this.sql : fencedSqlPort(this.sql, current);
+      const currentSettings = profile === null ? undefined : () => (current() && this.profile !== null ? fleetServerConfig(deployment, this.profile) : null);
       const ai = edgeAiSettings(this.env);
       const log = (line: string) => console.log(profile === null ? line : `[${profile.name}] ${line}`);
       const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(this.env, ai) : null;
       const motebit = await createHostMotebit({
-        sql: this.sql,
+        sql,
+        currentSettings,
         clock: systemClock,
         // A fleet motebit's key was made in this object at provisioning; the deployment's key is never its key.
         secrets: profile === null ? readIdentitySecrets(env) : { privateKeyHex: null, identityFileText: profile.identityFileText },
@@ -102,8 +116,15 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
         log,
       });
       log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
-      const relay = await startEdgeRelay({ env, sql: this.sql, storage: this.ctx.storage, motebit, log, fleetName: profile?.name });
-      const backend = inProcessBackend({ config, sql: this.sql, clock: systemClock, motebit });
+      const relay = await startEdgeRelay({ env, sql, storage: this.ctx.storage, motebit, log, fleetName: profile?.name });
+      const backend = inProcessBackend({
+        config,
+        sql,
+        clock: systemClock,
+        motebit,
+        taskLeases: { owner: this.leaseOwner, sole: true },
+        stopped: incarnation.retired.signal,
+      });
       return { ok: true, backend, relay, motebitId: motebit.motebitId, publicKeyHex: motebit.publicKeyHex };
     } catch (e) {
       const error = (e as Error)?.message ?? String(e);
@@ -214,6 +235,10 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   private async destroy(): Promise<void> {
     this.profile = null;
     this.started = null;
+    // What still runs for the retired motebit ends now with a signed failed receipt, and writes nowhere.
+    const retired = this.incarnation.retired;
+    this.incarnation = { retired: new AbortController() };
+    retired.abort(new HostStop("this motebit was retired"));
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }

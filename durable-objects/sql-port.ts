@@ -18,3 +18,22 @@ export function durableSqlPort(storage: DurableObjectStorage): SqlPort {
     },
   };
 }
+
+/**
+ * The port one incarnation of a fleet motebit uses: once `current()` is false (the name was retired, maybe made
+ * again over the same storage), its writes are dropped and its reads find nothing. A retired motebit's runs still
+ * finish (and answer their callers), but never write into, or read from, whoever holds the name next.
+ */
+export function fencedSqlPort(sql: SqlPort, current: () => boolean): SqlPort {
+  return {
+    all<T>(query: string, ...params: SqlValue[]): T[] {
+      return current() ? sql.all<T>(query, ...params) : [];
+    },
+    run(query: string, ...params: SqlValue[]) {
+      return current() ? sql.run(query, ...params) : { changes: 0 };
+    },
+    transaction<T>(fn: () => T): T {
+      return current() ? sql.transaction(fn) : fn();
+    },
+  };
+}

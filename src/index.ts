@@ -38,6 +38,7 @@ export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContex
 // agent
 export { CredentialStore, notPresentedBecause } from "./agent/credential-store.js";
 export { ReceiptLedger } from "./agent/receipt-ledger.js";
+export { HostStop } from "./agent/turn-budget.js";
 
 // mcp, motebit
 export type { Conduit } from "./mcp/engine/session-engine.js";

@@ -48,7 +48,7 @@ async function main() {
   const endpoint = new McpEndpoint({ sql: memorySql(), clock: systemClock, config, rpc });
   const init = await endpoint.handle(post({ jsonrpc: "2.0", id: 0, method: "initialize", params: {} }, null));
   const session = init.headers.get("Mcp-Session-Id");
-  const engine = sessionEngineFor(memorySql(), systemClock, rpc);
+  const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
   const conduit = { scope: "bench", session: newSessionState(), send: () => true, cannotAsk: null };
   const sides: [string, (i: number) => Promise<unknown>][] = [
     ["handler alone (baseline)", (i) => rpc({ kind: "request", message: call(i) as JsonRpcRequest }, { principal, signal: new AbortController().signal, channel: { notify() {}, request: async () => null }, session: newSessionState() })],

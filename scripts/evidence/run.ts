@@ -1,9 +1,9 @@
 // npm run evidence: the hostile-load evidence on both hosts, on loopback, bounded, stopping by itself.
 // Lying or malformed framing, replay storm, load run, session flood (memory sampled until it levels off), per-caller starvation, crash test (SIGKILL under
-// concurrent writers) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
+// concurrent writers), task kills (SIGKILL while MCP tasks run: runs and receipts per task) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
-//   EVIDENCE_ONLY=framing,replay,load,flood,crash,starve,truth (default all)
+//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,starve,truth (default all; taskkill runs on the Node host)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,10 +16,11 @@ import { DEFAULT_MAX_SESSIONS_PER_CALLER } from "../../src/server/config.js";
 import { ScriptedModelServer } from "../../test/doubles/model-server.js";
 import { receiptTruth } from "./receipt-truth.js";
 import { starvation } from "./starvation.js";
+import { taskKills } from "./task-kills.js";
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
 const hosts = (process.env.EVIDENCE_HOSTS ?? "node,edge").split(",").map((s) => s.trim());
-const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,starve,truth").split(",").map((s) => s.trim()));
+const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,starve,truth").split(",").map((s) => s.trim()));
 const n = (x: number) => Math.max(1, Math.round(x * scale));
 
 /** mulberry32: the crash moments are random but replayable from EVIDENCE_SEED. */
@@ -51,6 +52,8 @@ async function main(): Promise<number> {
     for (const name of hosts) {
       const make = (): Host => (name === "edge" ? edgeHost(path.join(root, "edge"), settings) : nodeHost(path.join(root, name), settings));
       const host = make();
+      // The logged_step tool (tools.ts) writes each execution here; the Node host inherits it.
+      process.env.EVIDENCE_RUN_LOG = path.join(root, `${name}-runs.log`);
       await host.start();
       try {
         if (only.has("framing")) report(await framing(host.name, host.url, `Bearer ${settings.authToken}`, name !== "edge"));
@@ -70,6 +73,10 @@ async function main(): Promise<number> {
             random,
           }),
         );
+        if (only.has("taskkill") && name !== "edge") {
+          report(await taskKills(host, peers, serverId, { kills: 5, tasks: n(1_000), minMs: 1_500, maxMs: 4_000, random, runLog: process.env.EVIDENCE_RUN_LOG }));
+          await host.start();
+        }
       } finally {
         await host.stop();
       }

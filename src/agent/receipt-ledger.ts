@@ -40,19 +40,36 @@ export class ReceiptLedger {
     );
     this.sql.run("CREATE INDEX IF NOT EXISTS receipts_by_time ON receipts (created_at)");
     this.sql.run("CREATE INDEX IF NOT EXISTS receipts_by_relay_task ON receipts (relay_task_id)");
+    // Schema change (issue 30): the MCP task a receipt ends, at most one receipt per task.
+    try {
+      this.sql.all("SELECT run_id FROM receipts LIMIT 0");
+    } catch {
+      this.sql.run("ALTER TABLE receipts ADD COLUMN run_id TEXT");
+    }
+    this.sql.run("CREATE UNIQUE INDEX IF NOT EXISTS receipts_by_run ON receipts (run_id) WHERE run_id IS NOT NULL");
   }
 
-  /** Stores the receipt exactly as signed; a second receipt with the same task_id throws. */
-  append(receipt: ExecutionReceipt, caller: string): void {
+  /**
+   * Stores the receipt exactly as signed; a second receipt with the same task_id, or for the same MCP task
+   * (`runId`), throws.
+   */
+  append(receipt: ExecutionReceipt, caller: string, runId?: string): void {
     this.sql.run(
-      "INSERT INTO receipts (task_id, relay_task_id, caller, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO receipts (task_id, relay_task_id, caller, status, created_at, json, run_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
       receipt.task_id,
       receipt.relay_task_id ?? null,
       caller,
       receipt.status,
       receipt.completed_at,
       JSON.stringify(receipt),
+      runId ?? null,
     );
+  }
+
+  /** The receipt that ended the MCP task `runId`, if it has one. */
+  forRun(runId: string): StoredReceipt | undefined {
+    const [row] = this.sql.all<Row>("SELECT caller, created_at, json FROM receipts WHERE run_id = ?", runId);
+    return row ? fromRow(row) : undefined;
   }
 
   /** Newest first. limit defaults to 50 and is capped at 500. */

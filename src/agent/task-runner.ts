@@ -14,17 +14,24 @@ import { startBudget } from "./turn-budget.js";
 export interface RunTaskInput extends TaskInput {
   /** What the submitter asked for: the tool is chosen among those that declare one of these. */
   requiredCapabilities?: string[];
+  /** An MCP task's run: the outcome an earlier run kept (signed, not run again), and where this run keeps its own. */
+  checkpoint?: { kept: Outcome | null; keep(outcome: Outcome): void };
 }
 
 export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {
   if (!(Number.isFinite(i.timeoutMs) && i.timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number, got ${i.timeoutMs}`);
   const submittedAt = i.clock.now();
   let outcome: Outcome;
-  try {
-    outcome = await execute(i);
-  } catch (err) {
-    // Anything unexpected still yields a signed failure, never an unreceipted task.
-    outcome = failed(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  if (i.checkpoint?.kept) outcome = i.checkpoint.kept;
+  else {
+    try {
+      outcome = await execute(i);
+    } catch (err) {
+      // Anything unexpected still yields a signed failure, never an unreceipted task.
+      outcome = failed(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    // Kept before the (async) signing: a host killed while it signs resumes with this outcome, not a second run.
+    i.checkpoint?.keep(outcome);
   }
   return signTaskReceipt(i, outcome, submittedAt);
 }

@@ -7,7 +7,7 @@ import { relayTaskIdProblem, scopeAllows, verifyDelegationToken, type ExecutionR
 import { aiModules } from "./ai-modules.js";
 import type { ReceiptLedger } from "./receipt-ledger.js";
 import { taskGate } from "./task-gate.js";
-import { failed, signTaskReceipt } from "./task-receipt.js";
+import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";
 import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
 
@@ -39,6 +39,20 @@ export interface TaskArgs {
   dispatch_token?: string;
 }
 
+/**
+ * An MCP task this call runs as (src/server/mcp-tasks.ts): its id, bound to the one receipt it may ever have, and
+ * how the receipt's writes join the task's last step, so the receipt, its ledger row and the task's end state
+ * commit together (or, when the run lost the task to another, not at all).
+ */
+export interface TaskRun {
+  id: string;
+  commitWithEnd(write: () => void): void;
+  /** What the tool step ended with, kept by an earlier run that was stopped before its receipt (direct mode). */
+  kept: Outcome | null;
+  /** Keeps the tool step's outcome durably, the moment it is known: a run stopped after it signs it, never re-runs it. */
+  keep(outcome: Outcome): void;
+}
+
 /** Who asks, and what the transport lends the task. */
 export interface TaskRequest {
   principal: Principal;
@@ -47,6 +61,8 @@ export interface TaskRequest {
   standing: () => string | null;
   /** Stages, for a client that asked for progress. */
   progress: (done: number, total: number, message: string) => void;
+  /** Set when the call runs as an MCP task. */
+  run?: TaskRun;
 }
 
 /** A signed receipt, or a refusal before any work (no receipt: nothing was accepted). */
@@ -59,13 +75,23 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   const caller = principalLabel(r.principal);
   const overHttp = !isOwner(r.principal);
   const fromRelay = r.principal.kind === "peer" && r.principal.via === "relay";
+  // A resumed task that already has its receipt answers with it: the work never runs twice.
+  const kept = r.run === undefined ? undefined : m.ledger.forRun(r.run.id);
+  if (kept) return { ok: true, receipt: kept.receipt };
+  const store = (receipt: ExecutionReceipt, also?: (append: () => void) => void) => {
+    const append = () => m.ledger.append(receipt, caller, r.run?.id);
+    const write = also === undefined ? append : () => also(append);
+    if (r.run === undefined) write();
+    else r.run.commitWithEnd(write);
+  };
   const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const) };
   // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
   // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
-  const stop = r.standing();
+  // A tool step that already ran is signed as it ended, whatever has changed since: the receipt says what happened.
+  const stop = r.run?.kept ? null : r.standing();
   if (stop !== null) {
     const receipt = await signTaskReceipt(fields, failed(`Error: not run: ${stop}`), m.clock.now());
-    m.ledger.append(receipt, caller);
+    store(receipt);
     return { ok: true, receipt };
   }
   let caps = a.required_capabilities ?? [];
@@ -126,14 +152,15 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
       audit.commit();
       throw e;
     });
-    audit.commit(() => m.ledger.append(signed, caller));
+    store(signed, (append) => audit.commit(append));
     receipt = signed;
   } else {
     const served = m.registry.list({ overHttp });
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
-    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope) });
-    m.ledger.append(receipt, caller);
+    const checkpoint = r.run && { kept: r.run.kept, keep: (o: Outcome) => r.run!.keep(o) };
+    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope), checkpoint });
+    store(receipt);
   }
   r.progress(3, 3, "receipt signed");
   return { ok: true, receipt };

@@ -4,6 +4,7 @@
 
 import { LOG_LEVELS, type LogLevel } from "../tools/log-level.js";
 import type { TaskStarter } from "./tasks-extension.js";
+import type { TaskRun } from "../agent/task.js";
 
 export interface SessionState {
   /** `capabilities` of the client's initialize; null until then (or after a host restart). */
@@ -20,6 +21,8 @@ export interface SessionState {
   taskAnswers?: Record<string, unknown>;
   /** Set while a task runs its tool: which start this is (1, plus one per restart that resumed it). */
   taskAttempt?: number;
+  /** Set while a task runs its tool: the task, and how its last writes join the commit that ends it. */
+  taskRun?: TaskRun;
 }
 
 /** Logs at info and above reach a client that never called logging/setLevel. */

@@ -6,7 +6,7 @@ import type { VerifySignature } from "../protocol/index.js";
 import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "./config.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
-import { McpEndpoint } from "./mcp-endpoint.js";
+import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
 
 export interface ServerBackend {
@@ -31,8 +31,15 @@ export function inProcessBackend(o: {
   motebit: { motebitId: string; publicKeyHex: string; handleClassified: RpcHandler };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
-}): ServerBackend {
-  const endpoint = new McpEndpoint({ sql: o.sql, clock: o.clock, config: o.config, rpc: (m, ctx) => o.motebit.handleClassified(m, ctx) });
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped">): ServerBackend {
+  const endpoint = new McpEndpoint({
+    sql: o.sql,
+    clock: o.clock,
+    config: o.config,
+    rpc: (m, ctx) => o.motebit.handleClassified(m, ctx),
+    taskLeases: o.taskLeases,
+    stopped: o.stopped,
+  });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
   return {
     config: () => o.config,

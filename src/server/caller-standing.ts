@@ -37,3 +37,14 @@ export function callerStanding(settings: StandingSettings): CallerStanding {
     }
   };
 }
+
+/**
+ * The standing under the settings current when it is asked (a host that changes them in place: a fleet PATCH),
+ * so a run started under older settings stops at its next step. `read` null: the motebit itself is retired.
+ */
+export function currentStanding(read: () => StandingSettings | null): CallerStanding {
+  return (p) => {
+    const settings = read();
+    return settings === null ? { ok: false, reason: "this motebit was retired" } : callerStanding(settings)(p);
+  };
+}

@@ -3,7 +3,7 @@
 import { Motebit, type MotebitOptions } from "../motebit.js";
 import type { Clock, SqlPort } from "../ports.js";
 import type { IdentitySecrets, ServerConfig } from "./config.js";
-import { callerStanding, type StandingSettings } from "./caller-standing.js";
+import { callerStanding, currentStanding, type StandingSettings } from "./caller-standing.js";
 import { dispatchTokenVerifier } from "./dispatch-token.js";
 import { loadHostIdentity } from "./identity.js";
 
@@ -15,6 +15,8 @@ export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTim
   config: Pick<ServerConfig, "authToken" | "knownCallers" | "relayTrust" | "relayId"> & StandingSettings;
   /** The memory backends, once the motebit_id (a Vectorize namespace) is known. Default: embedded. */
   memoryFor?: (motebitId: string) => Pick<MotebitOptions, "embedder" | "index">;
+  /** A host whose settings change in place: stored callers' standing is read from these, when asked. Default: config. */
+  currentSettings?: () => StandingSettings | null;
 };
 
 /** Throws StartupError (bad key or identity file) or the tools registry's error, each with a message saying what to fix. */
@@ -33,7 +35,7 @@ export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit>
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: dispatchTokenVerifier({ sql: o.sql, clock: o.clock, settings: o.config, identity: self }),
-    callerStanding: callerStanding(o.config),
+    callerStanding: o.currentSettings ? currentStanding(o.currentSettings) : callerStanding(o.config),
     log: o.log,
   });
 }

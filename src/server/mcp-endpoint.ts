@@ -15,6 +15,7 @@ import { ReplayStore } from "./replay-store.js";
 import { PostStream } from "./post-stream.js";
 import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
 import { sessionEngineFor } from "./session-engine-for-host.js";
+import type { McpTasksOptions } from "./mcp-tasks.js";
 import { SessionStore } from "./session-store.js";
 
 /** MCP's code for an unknown session. */
@@ -25,6 +26,10 @@ export interface McpEndpointOptions {
   clock: Clock;
   config: Pick<ServerConfig, "rateLimitPerMinute" | "sessionTtlMs" | "maxSessionsPerCaller">;
   rpc: RpcHandler;
+  /** Whose leases its task runs hold (mcp-tasks.ts); default: this endpoint's own, alongside any other host. */
+  taskLeases?: Pick<McpTasksOptions, "owner" | "sole">;
+  /** Aborted when the host retires this motebit: every call and task still running ends (its receipt says why). */
+  stopped?: AbortSignal;
 }
 
 export class McpEndpoint {
@@ -33,6 +38,7 @@ export class McpEndpoint {
   private readonly limiter: RateLimiter;
   private readonly sql: SqlPort;
   private readonly engine: SessionEngine;
+  private readonly stopped: AbortSignal | undefined;
   /** Numbers the POSTs that are their own scope (initialize, 2026-07-28 requests). */
   private posts = 0;
 
@@ -45,7 +51,9 @@ export class McpEndpoint {
     this.replay.migrate();
     this.sessions.migrate();
     this.limiter.migrate();
-    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc);
+    // HTTP callers are peers: an owner's task (made over stdio) never runs here.
+    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc, { host: "peer", ...o.taskLeases, stopped: o.stopped });
+    this.stopped = o.stopped;
   }
 
   async handle(call: McpCall): Promise<Response> {
@@ -78,6 +86,7 @@ export class McpEndpoint {
         : initialize
           ? "this request cannot reach the client before its session exists"
           : null,
+      closed: this.stopped,
     };
     const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless };
     // Input it cannot accept gets an error status in Streamable HTTP.

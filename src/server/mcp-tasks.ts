@@ -1,8 +1,12 @@
 // The tasks extension's lifecycle on one host: a task-supporting tools/call from a client that negotiated tasks
 // is answered with a handle at once and run in the background as the same tools/call, by the same principal.
 // Its status, the tool's questions (input_required), the answers (tasks/update) and the result live in SQLite;
-// tasks/get polls them, tasks/cancel aborts the run (motebit_task then signs a `failed` receipt). After a restart
-// a task that was running runs again from its stored call; one waiting for answers keeps waiting.
+// tasks/get polls them, tasks/cancel aborts the run (motebit_task then signs a `failed` receipt).
+// Every run holds a lease on its row (task-store.ts), renewed while it runs: a task runs again from its stored
+// call only once its lease has lapsed (its host died), never beside a live run (a restart in place, a second host
+// on the same data). A run that lost its lease is aborted and writes nothing; its last step (the receipt, its
+// ledger row, the row's end state) commits in one transaction, only while it holds the lease.
+// One waiting for answers keeps waiting. An owner's task (stdio) resumes only in an owner host.
 import { NO_CHANNEL } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, type JsonRpcResponse } from "../mcp/jsonrpc.js";
@@ -15,7 +19,9 @@ import type { Principal } from "../principal.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
 import { TRANSPORT_ERROR } from "./responses.js";
-import type { TaskRow, TaskStore } from "./task-store.js";
+import type { Clock } from "../ports.js";
+import type { Outcome } from "../agent/task-receipt.js";
+import type { Lease, TaskRow, TaskStore } from "./task-store.js";
 
 /** How long a task stays readable after it is created. */
 const TASK_TTL_MS = 60 * 60_000;
@@ -24,21 +30,58 @@ const POLL_INTERVAL_MS = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** How long a run's lease lasts unless renewed; renewed three times within it. */
+export const TASK_LEASE_MS = 15_000;
+
+/** Which principals a host serves: the owner (stdio) or peers (HTTP). */
+export type HostKind = "owner" | "peer";
+
+export interface McpTasksOptions {
+  host: HostKind;
+  leaseMs?: number;
+  /**
+   * Who holds this host's leases. Default: this instance. A host that restarts in place (a Durable Object's fleet
+   * PATCH) passes one id for all its instances, so the new one leaves the runs of the old one to finish.
+   */
+  owner?: string;
+  /** No other host can be alive on this storage (a Durable Object): a lease another owner holds is already lapsed. */
+  sole?: boolean;
+  /** Aborted when the host stops this motebit for good (retired): its runs end, none starts again. */
+  stopped?: AbortSignal;
+}
+
 export class McpTasks implements TaskHost {
   private readonly running = new InFlight();
+  private readonly owner: string;
+  private readonly leaseMs: number;
+  private recheck: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly store: TaskStore,
     private readonly rpc: RpcHandler,
-  ) {}
+    private readonly clock: Clock,
+    private readonly o: McpTasksOptions,
+  ) {
+    this.leaseMs = o.leaseMs ?? TASK_LEASE_MS;
+    this.owner = o.owner ?? randomHex(8);
+  }
 
-  /** After a (re)start: what was running runs again. */
+  /** After a (re)start: what was running, and no live run holds, runs again; held ones are looked at when their lease lapses. */
   resume(): void {
-    for (const id of this.store.unfinished()) {
-      if (this.store.get(id)?.status !== "working") continue;
-      this.store.countAttempt(id);
-      this.launch(id);
-    }
+    if (this.recheck !== null) clearTimeout(this.recheck);
+    this.recheck = null;
+    if (this.o.stopped?.aborted) return;
+    const { lapsed, nextExpiry } = this.store.resumable(this.owner, this.o.sole === true);
+    for (const t of lapsed) if (this.mayRunHere(t)) this.launch(t.taskId, true);
+    if (nextExpiry === null) return;
+    this.recheck = setTimeout(() => this.resume(), Math.max(nextExpiry - this.clock.now(), 0) + 50);
+    // Node only: a lease held elsewhere never keeps this process alive (workerd's timers have no unref).
+    (this.recheck as { unref?: () => void }).unref?.();
+  }
+
+  /** An owner's task runs only where the owner is (its localOnly tools exist only there); a peer's anywhere. */
+  private mayRunHere(t: TaskRow): boolean {
+    return t.principal.kind !== "owner" || this.o.host === "owner";
   }
 
   /** Creates the task (durably, before its handle is returned) and starts it. */
@@ -48,7 +91,7 @@ export class McpTasks implements TaskHost {
     if (open.caller >= TASKS_PER_CALLER) throw new RpcError(TRANSPORT_ERROR, `Too many tasks running for this caller (limit ${TASKS_PER_CALLER}): wait for one to end or cancel one`);
     if (open.all >= TASKS_CEILING) throw new RpcError(TRANSPORT_ERROR, `Too many tasks running on this host (limit ${TASKS_CEILING}): try again later`);
     const row = this.store.insert({ taskId: randomHex(16), principal, envelope, tool, args, ttlMs: TASK_TTL_MS });
-    this.launch(row.taskId);
+    this.launch(row.taskId, false);
     return { resultType: "task", ...this.envelopeOf(row) };
   }
 
@@ -77,14 +120,24 @@ export class McpTasks implements TaskHost {
     }
     const done = Object.keys(pending).length === 0;
     this.store.update(taskId, { answers, inputRequests: done ? null : pending, status: done ? "working" : "input_required" });
-    if (done) this.launch(taskId);
+    if (done) this.launch(taskId, false);
     return {};
   }
 
-  private launch(taskId: string): void {
-    const t = this.store.get(taskId);
-    if (!t) return;
-    const controller = this.running.begin(taskId);
+  private launch(taskId: string, resumed: boolean): void {
+    const before = this.store.get(taskId);
+    if (!before || !this.mayRunHere(before) || this.o.stopped?.aborted) return;
+    const lease = this.store.claim(taskId, this.owner, this.clock.now() + this.leaseMs, resumed && this.o.sole === true);
+    if (lease === null) return;
+    // A resumed task counts its start durably before it runs (the attempt cap).
+    if (resumed) this.store.countAttempt(taskId);
+    const t = this.store.get(taskId)!;
+    const controller = this.running.begin(taskId, this.o.stopped);
+    const renewal = setInterval(() => {
+      if (!this.store.renew(taskId, lease, this.clock.now() + this.leaseMs)) controller.abort(new Error("the task was taken over by another run"));
+    }, this.leaseMs / 3);
+    // What the run commits at its end (motebit_task: the receipt and its ledger row), held for the last step.
+    const held: (() => void)[] = [];
     const session: SessionState = {
       clientCapabilities: t.envelope.clientCapabilities,
       logLevel: null,
@@ -92,28 +145,38 @@ export class McpTasks implements TaskHost {
       statelessVersion: t.envelope.protocolVersion,
       taskAnswers: t.answers,
       taskAttempt: t.attempts,
+      taskRun: {
+        id: taskId,
+        commitWithEnd: (write) => void held.push(write),
+        kept: t.outcome as Outcome | null,
+        keep: (outcome) => this.store.keepOutcome(taskId, lease, outcome),
+      },
     };
+    const also = () => held.splice(0).forEach((write) => write());
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
     void this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
       .then(
-        (response) => this.settle(taskId, response),
-        () => this.store.update(taskId, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }),
+        (response) => this.settle(taskId, lease, response, also),
+        () => this.store.finish(taskId, lease, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }, also),
       )
-      .finally(() => this.running.end(taskId, controller));
+      .finally(() => {
+        clearInterval(renewal);
+        this.running.end(taskId, controller);
+      });
   }
 
-  private settle(taskId: string, response: JsonRpcResponse | null): void {
+  private settle(taskId: string, lease: Lease, response: JsonRpcResponse | null, also: () => void): void {
     if (response === null) return;
     if ("error" in response) {
-      this.store.update(taskId, { status: "failed", error: response.error });
+      this.store.finish(taskId, lease, { status: "failed", error: response.error }, also);
       return;
     }
     const result = response.result as Record<string, unknown>;
     if (result.resultType === "input_required") {
-      this.store.update(taskId, { status: "input_required", inputRequests: result.inputRequests as Record<string, unknown> });
+      this.store.finish(taskId, lease, { status: "input_required", inputRequests: result.inputRequests as Record<string, unknown> }, also);
       return;
     }
-    this.store.update(taskId, { status: "completed", result: { ...result, resultType: "complete" } });
+    this.store.finish(taskId, lease, { status: "completed", result: { ...result, resultType: "complete" } }, also);
   }
 
   private envelopeOf(t: TaskRow): Record<string, unknown> {

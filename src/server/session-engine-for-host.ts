@@ -1,16 +1,16 @@
 // The session engine as a host runs it: tasks kept as rows in the motebit's SQLite, and the tasks that were
-// running when the host last stopped started again. Both HTTP hosts and stdio start theirs here.
+// running when the host last stopped (their leases lapsed) started again. Both HTTP hosts and stdio start theirs here.
 import { SessionEngine } from "../mcp/engine/session-engine.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import type { Clock, SqlPort } from "../ports.js";
-import { McpTasks } from "./mcp-tasks.js";
+import { McpTasks, type McpTasksOptions } from "./mcp-tasks.js";
 import { TaskStore } from "./task-store.js";
 
-/** Creates the task table if missing. */
-export function sessionEngineFor(sql: SqlPort, clock: Clock, rpc: RpcHandler): SessionEngine {
+/** Creates the task table if missing. `o.host`: stdio is the owner's host, HTTP a peers' host. */
+export function sessionEngineFor(sql: SqlPort, clock: Clock, rpc: RpcHandler, o: McpTasksOptions): SessionEngine {
   const store = new TaskStore(sql, clock);
   store.migrate();
-  const tasks = new McpTasks(store, rpc);
+  const tasks = new McpTasks(store, rpc, clock, o);
   tasks.resume();
   return new SessionEngine(rpc, tasks);
 }

@@ -25,6 +25,14 @@ export interface TaskRow {
   answers: Record<string, unknown>;
   /** How many times the task has started: 1, plus one per restart that resumed it. */
   attempts: number;
+  /** What its tool step ended with, kept by a run stopped before its receipt (motebit_task in direct mode). */
+  outcome: unknown;
+}
+
+/** The run that holds a task: which host instance, and which of the task's runs (a fencing token). */
+export interface Lease {
+  owner: string;
+  generation: number;
 }
 
 type Raw = {
@@ -42,6 +50,7 @@ type Raw = {
   input_requests: string | null;
   answers: string;
   attempts: number;
+  outcome: string | null;
 };
 
 const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
@@ -67,9 +76,19 @@ export class TaskStore {
     } catch {
       this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1");
     }
+    // Schema change (issue 30): the lease of the run that holds the task (rows from before have none: lapsed), and
+    // the outcome its tool step ended with, kept until the receipt commits.
+    try {
+      this.sql.all("SELECT lease_owner, lease_generation, lease_expires FROM mcp_tasks LIMIT 0");
+    } catch {
+      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_owner TEXT");
+      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_generation INTEGER NOT NULL DEFAULT 0");
+      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_expires INTEGER NOT NULL DEFAULT 0");
+      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN outcome TEXT");
+    }
   }
 
-  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts">): TaskRow {
+  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome">): TaskRow {
     const now = this.clock.now();
     // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
     this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ?", now);
@@ -115,6 +134,7 @@ export class TaskStore {
       inputRequests: parse(r.input_requests),
       answers: JSON.parse(r.answers),
       attempts: r.attempts,
+      outcome: parse(r.outcome),
     };
   }
 
@@ -152,8 +172,80 @@ export class TaskStore {
     return this.get(taskId)?.attempts ?? 0;
   }
 
-  /** Tasks that were running when the host stopped. */
-  unfinished(): string[] {
-    return this.sql.all<{ task_id: string }>("SELECT task_id FROM mcp_tasks WHERE status IN ('working', 'input_required')").map((r) => r.task_id);
+  /**
+   * Takes the task for `owner` until `expires`, when it is working and no other run holds a live lease on it.
+   * Returns the lease (its generation one past the last), or null: the task is over, waits for input, or is held.
+   * `othersLapsed`: a lease held by another owner counts as lapsed (that owner cannot be alive).
+   */
+  claim(taskId: string, owner: string, expires: number, othersLapsed = false): Lease | null {
+    const now = this.clock.now();
+    const lapsedBefore = othersLapsed ? Number.MAX_SAFE_INTEGER : now;
+    return this.sql.transaction(() => {
+      const { changes } = this.sql.run(
+        "UPDATE mcp_tasks SET lease_owner = ?, lease_generation = lease_generation + 1, lease_expires = ? " +
+          "WHERE task_id = ? AND status = 'working' AND created_at + ttl_ms >= ? AND (lease_owner IS NULL OR (lease_owner <> ? AND lease_expires < ?))",
+        owner,
+        expires,
+        taskId,
+        now,
+        owner,
+        lapsedBefore,
+      );
+      if (changes === 0) return null;
+      const [r] = this.sql.all<{ g: number }>("SELECT lease_generation AS g FROM mcp_tasks WHERE task_id = ?", taskId);
+      return { owner, generation: Number(r.g) };
+    });
+  }
+
+  /** Extends the lease; false when the run no longer holds it (the task went to another run, or is gone). */
+  renew(taskId: string, lease: Lease, expires: number): boolean {
+    return (
+      this.sql.run("UPDATE mcp_tasks SET lease_expires = ? WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", expires, taskId, lease.owner, lease.generation)
+        .changes > 0
+    );
+  }
+
+  /**
+   * The run's last step, in one transaction: only while it still holds the lease, `also` (the task's receipt and
+   * ledger row) and the row's new state, and the lease is let go. False: another run holds the task; nothing written.
+   */
+  finish(taskId: string, lease: Lease, u: Partial<Pick<TaskRow, "status" | "result" | "error" | "inputRequests">>, also?: () => void): boolean {
+    return this.sql.transaction(() => {
+      if (!this.holds(taskId, lease)) return false;
+      also?.();
+      this.update(taskId, u);
+      this.sql.run("UPDATE mcp_tasks SET lease_owner = NULL, lease_expires = 0 WHERE task_id = ?", taskId);
+      return true;
+    });
+  }
+
+  /** Keeps the run's tool outcome, while the run holds the lease. */
+  keepOutcome(taskId: string, lease: Lease, outcome: unknown): void {
+    this.sql.run("UPDATE mcp_tasks SET outcome = ? WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", JSON.stringify(outcome), taskId, lease.owner, lease.generation);
+  }
+
+  holds(taskId: string, lease: Lease): boolean {
+    return this.sql.all("SELECT 1 FROM mcp_tasks WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", taskId, lease.owner, lease.generation).length > 0;
+  }
+
+  /** Working tasks not expired and not held by `except` (`othersLapsed`: every other owner's lease has lapsed): `lapsed` ones no run holds; `nextExpiry` is when the soonest live lease lapses (or null). */
+  resumable(except: string, othersLapsed: boolean): { lapsed: TaskRow[]; nextExpiry: number | null } {
+    const now = this.clock.now();
+    const rows = this.sql.all<{ task_id: string; lease_owner: string | null; lease_expires: number }>(
+      "SELECT task_id, lease_owner, lease_expires FROM mcp_tasks WHERE status = 'working' AND created_at + ttl_ms >= ? AND (lease_owner IS NULL OR lease_owner <> ?)",
+      now,
+      except,
+    );
+    const lapsed: TaskRow[] = [];
+    let nextExpiry: number | null = null;
+    for (const r of rows) {
+      if (r.lease_owner !== null && r.lease_expires >= now && !othersLapsed) {
+        nextExpiry = nextExpiry === null ? r.lease_expires : Math.min(nextExpiry, r.lease_expires);
+        continue;
+      }
+      const t = this.get(r.task_id);
+      if (t) lapsed.push(t);
+    }
+    return { lapsed, nextExpiry };
   }
 }

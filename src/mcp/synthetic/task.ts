@@ -34,6 +34,7 @@ export const taskTool: SyntheticTool = {
       signal: c.signal,
       standing: () => whyNotRunNow(m, c),
       progress: toolContextFor(c, "motebit_task").progress,
+      run: c.session.taskRun,
     });
     return answer.ok ? okJson(answer.receipt) : refused(answer.refusal);
   },

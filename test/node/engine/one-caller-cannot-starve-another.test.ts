@@ -65,7 +65,7 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 
 describe("one caller cannot starve another", () => {
   it("elicitation: a caller at its limit is refused, another caller is still asked, and dropped connections free the waits", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc);
+    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
     const a = Array.from({ length: WAITS_PER_CALLER }, () => conduit());
     const pending = a.map((c, i) => ask(engine, A, c, i));
     await settle();
@@ -94,7 +94,7 @@ describe("one caller cannot starve another", () => {
   });
 
   it("an answer sent on another conduit does not reach the call", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc);
+    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
     const mine = conduit();
     const call = ask(engine, A, mine, 1);
     await settle();
@@ -104,7 +104,7 @@ describe("one caller cannot starve another", () => {
   });
 
   it("tasks: a caller at its limit is refused, another caller's task still starts", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc);
+    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
     for (let i = 0; i < TASKS_PER_CALLER; i++) expect((await startTask(engine, A, i)).result).toMatchObject({ resultType: "task", status: "working" });
     const refused = await startTask(engine, A, 100);
     expect(refused.error?.message).toMatch(`Too many tasks running for this caller (limit ${TASKS_PER_CALLER})`);
@@ -112,7 +112,7 @@ describe("one caller cannot starve another", () => {
   });
 
   it("tasks: the host ceiling takes several callers to reach", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc);
+    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
     const callers = Math.ceil(TASKS_CEILING / TASKS_PER_CALLER);
     expect(callers).toBeGreaterThan(1);
     let started = 0;

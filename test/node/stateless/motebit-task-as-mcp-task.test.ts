@@ -7,6 +7,7 @@ import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { waits } from "../helpers/protocol-tools.js";
+import { leasesLapse } from "../helpers/host-crash.js";
 
 const V = "2026-07-28";
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} }, elicitation: {} };
@@ -154,6 +155,8 @@ describe("motebit_task as an MCP task", () => {
     for (let i = 0; i < 100 && hangOnceRuns === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(hangOnceRuns).toBe(1);
     await first.close();
+    // The host died with the task running: its run's lease lapses, and only then does another host take the task.
+    leasesLapse(first.sql);
     const second = await start(first.sql);
     const done = await until(second, created.taskId as string, (s) => s === "completed");
     expect(hangOnceRuns).toBe(2);

@@ -12,6 +12,7 @@ import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { leasesLapse } from "../helpers/host-crash.js";
 
 const V = "2026-07-28";
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
@@ -31,6 +32,8 @@ const start = async (env: Record<string, string>, sql: ProtocolHost["sql"]) => {
   hosts.push(h);
   return h;
 };
+/** The host on `sql` died (its runs' leases lapse) and a new one starts on the same database. */
+const restart = (env: Record<string, string>, sql: ProtocolHost["sql"]) => (leasesLapse(sql), start(env, sql));
 afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 
 async function signedCall(h: ProtocolHost, method: string, params: Record<string, unknown>) {
@@ -82,7 +85,7 @@ describe("a resumed task re-checks its caller's standing", () => {
     const b = await startStuckTask(first, "task two");
     const runsBefore = started;
     // The "restart": a new host on the same database, with the caller now blocked.
-    const again = await start(knownAs("blocked"), sql);
+    const again = await restart(knownAs("blocked"), sql);
     const refused = await signedCall(again, "tools/call", { name: "echo", arguments: { text: "hi" } });
     expect(refused.status).toBe(401);
     for (const id of [a, b]) {
@@ -100,7 +103,7 @@ describe("a resumed task re-checks its caller's standing", () => {
     const sql = memorySql();
     const first = await start(knownAs("verified"), sql);
     const a = await startStuckTask(first, "task three");
-    await start({}, sql);
+    await restart({}, sql);
     expect((await receiptOfTask(sql, a)).result).toBe("Error: not run: the caller lost its standing (caller is no longer a known caller)");
   });
 
@@ -111,13 +114,13 @@ describe("a resumed task re-checks its caller's standing", () => {
     const runs = started;
     const store = new TaskStore(sql, systemClock);
     for (let attempt = 2; attempt <= MAX_TASK_ATTEMPTS; attempt++) {
-      await start(knownAs("verified"), sql);
+      await restart(knownAs("verified"), sql);
       for (let i = 0; i < 200 && started < runs + attempt - 1; i++) await new Promise((r) => setTimeout(r, 10));
       expect(store.get(id)?.attempts).toBe(attempt);
       expect(store.get(id)?.status).toBe("working");
     }
     expect(started).toBe(runs + MAX_TASK_ATTEMPTS - 1);
-    await start(knownAs("verified"), sql);
+    await restart(knownAs("verified"), sql);
     const r = await receiptOfTask(sql, id);
     expect(r.status).toBe("failed");
     expect(r.result).toBe(`Error: not run: the task was started ${MAX_TASK_ATTEMPTS} times and its host stopped during each; it is not run again`);
