@@ -2,8 +2,9 @@
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
-import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason, type VerifySignature } from "../protocol/index.js";
+import { constantTimeEqual, parseBearerToken, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason, type VerifySignature } from "../protocol/index.js";
 import type { KnownCallers } from "../settings/known-callers.js";
+import { matchStaticToken, staticCallerId, staticTokenTag, type StaticTokens } from "../settings/static-tokens.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
 
@@ -14,9 +15,8 @@ export interface JtiClaim {
 }
 
 export interface AuthSettings {
-  authToken: string | null;
-  /** A static token kept only as its SHA-256 hex (a fleet motebit's); used when authToken is null. */
-  authTokenSha256?: string | null;
+  /** Named static tokens, kept only as SHA-256: each name is the caller `static:<name>`. */
+  staticTokens: StaticTokens;
   knownCallers: KnownCallers;
   relayTrust: string | null;
   relayId: string | null;
@@ -72,17 +72,13 @@ export async function authenticate(
   if (presented !== null && forward !== null && constantTimeEqual(presented, forward)) {
     return { ok: true, principal: relayPrincipal(settings.relayId), jti: null };
   }
-  const hashed = settings.authTokenSha256 ?? null;
-  if (settings.authToken === null && hashed === null && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
-  // A fleet motebit keeps only its static token's hash; the deployment's motebit keeps the token itself.
-  const matches =
-    presented !== null &&
-    (settings.authToken !== null
-      ? constantTimeEqual(presented, settings.authToken)
-      : hashed !== null && constantTimeEqual(await sha256Hex(presented), hashed));
-  if (!matches) return refuse(UNAUTHORIZED);
-  // The static token is a secret the operator handed out: a verified peer, never the owner.
-  return { ok: true, principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null };
+  if (settings.staticTokens.size === 0 && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
+  const named = presented === null ? null : matchStaticToken(presented, settings.staticTokens);
+  if (named === null) return refuse(UNAUTHORIZED);
+  const [name, token] = named;
+  // A static token is a secret the operator handed out: a peer of the trust it was given, never the owner.
+  if (token.trust === "blocked") return refuse(UNAUTHORIZED);
+  return { ok: true, principal: { kind: "peer", callerId: staticCallerId(name), via: "static_token", trust: token.trust, credential: staticTokenTag(token) }, jti: null };
 }
 
 /**

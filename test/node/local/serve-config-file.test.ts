@@ -23,7 +23,7 @@ describe("the serve config file", () => {
   it("reads every field into the edge's server settings", () => {
     const cfg = readConfigFile(
       write("full.json", {
-        authToken: "tok",
+        authToken: "config-file-token-1",
         privateKeyPath: "keys/motebit.key",
         dataDir: "state",
         knownCallers: { "peer-1": { public_key: CALLER_KEY, trust: "trusted" } },
@@ -36,13 +36,15 @@ describe("the serve config file", () => {
     expect(cfg.privateKeyPath).toBe(join(tmp.dir, "keys/motebit.key"));
     expect(cfg.dataDir).toBe(join(tmp.dir, "state"));
     expect(readAiSettings({}, { direct: true, hasAiBinding: false }, cfg.file).taskTimeoutMs).toBe(5000);
-    expect(cfg.server).toMatchObject({ authToken: "tok", relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
+    expect([...cfg.server.staticTokens.keys()]).toEqual(["static"]);
+    expect(cfg.server).toMatchObject({ relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
     expect(cfg.server.knownCallers.get("peer-1")).toEqual({ publicKeyHex: CALLER_KEY, trust: "trusted" });
   });
 
   it("defaults to no token, no callers, no relay and the edge's rate limit", () => {
     const cfg = readConfigFile(write("empty.json", {}));
-    expect(cfg.server).toMatchObject({ authToken: null, relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
+    expect(cfg.server.staticTokens.size).toBe(0);
+    expect(cfg.server).toMatchObject({ relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
     expect(cfg.server.knownCallers.size).toBe(0);
     expect(cfg.durability).toBe("normal");
     expect(readConfigFile(write("full.json", { durability: "full" })).durability).toBe("full");

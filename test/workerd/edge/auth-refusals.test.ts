@@ -24,7 +24,7 @@ describe("static bearer token", () => {
     await expectRefusal(`Basic ${btoa("a:b")}`, { error: "unauthorized" });
   });
   it("no authToken (nor relay forward token) configured and no motebit token → 401 telling the operator what to do", async () => {
-    const noToken = { ...env, MOTEBIT_AUTH_TOKEN: undefined, MOTEBIT_RELAY_FORWARD_TOKEN: undefined };
+    const noToken = { ...env, MOTEBIT_AUTH_TOKEN: undefined, MOTEBIT_AUTH_TOKENS: undefined, MOTEBIT_RELAY_FORWARD_TOKEN: undefined };
     for (const auth of [null, `Bearer ${keys.auth_token}`]) {
       const ctx = createExecutionContext();
       const res = await worker.fetch(mcpRequest(INITIALIZE, { auth }), noToken, ctx);

@@ -43,7 +43,7 @@ it("a memory and a receipt acknowledged over HTTP are still in the object's SQLi
     memories: state.storage.sql.exec("SELECT content, provenance, scope, sensitivity FROM memory_nodes").toArray(),
     receipts: state.storage.sql.exec("SELECT relay_task_id, caller, status FROM receipts").toArray(),
   }));
-  expect(rows.memories).toEqual([{ content: "the relay rotates keys on Mondays", provenance: "peer_agent", scope: "peer:static", sensitivity: "none" }]);
+  expect(rows.memories).toEqual([{ content: "the relay rotates keys on Mondays", provenance: "peer_agent", scope: "peer:static:static", sensitivity: "none" }]);
   expect(rows.receipts).toEqual([{ relay_task_id: "restart-1", caller: `peer:relay:${keys.relay.sovereign_motebit_id}`, status: "completed" }]);
   // The retry after the restart gets the same signed receipt back, not a second run.
   const retry = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: await signedAuth("relay"), session: relaySession });

@@ -45,10 +45,10 @@ describe("fleet isolation", () => {
     expect((await fleetPost("iso-b", INITIALIZE, { auth: `Bearer ${CALLER_STATIC}` })).status).toBe(401);
     // Kept as its hash only: the token itself is nowhere in the object's rows.
     const stored = await runInDurableObject(fleetObject("iso-a"), (_o, state) => ({
-      hash: state.storage.sql.exec("SELECT auth_token_sha256 AS h FROM fleet_profile").one().h,
+      tokens: JSON.parse(state.storage.sql.exec("SELECT static_tokens AS t FROM fleet_profile").one().t as string) as unknown,
       dump: JSON.stringify(state.storage.sql.exec("SELECT * FROM fleet_profile").toArray()),
     }));
-    expect(stored.hash).toBe(await sha256Hex(CALLER_STATIC));
+    expect(stored.tokens).toEqual({ static: { sha256: await sha256Hex(CALLER_STATIC), trust: "verified" } });
     expect(stored.dump).not.toContain(CALLER_STATIC);
   });
 
