@@ -4,6 +4,7 @@
 import type { CallerTrust, Principal } from "../principal.js";
 import { constantTimeEqual, parseBearerToken, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason, type VerifySignature } from "../protocol/index.js";
 import type { KnownCallers } from "../settings/known-callers.js";
+import { isReferenceClientToken, tokenHint } from "./token-hints.js";
 import { matchStaticToken, staticCallerId, staticTokenTag, type StaticTokens } from "../settings/static-tokens.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
@@ -29,7 +30,7 @@ export interface ServerIdentity {
   publicKeyHex: string;
 }
 
-export type AuthRefusal = { status: 401; body: { error: string; reason?: string } };
+export type AuthRefusal = { status: 401; body: { error: string; reason?: string; hint?: string } };
 
 export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null }) | ({ ok: false } & AuthRefusal);
 
@@ -43,8 +44,9 @@ export const UNAUTHORIZED_NO_TOKEN_CONFIGURED: AuthRefusal = {
   body: { error: "unauthorized — set authToken or use a motebit signed token" },
 };
 
-export function tokenRefusal(reason: TokenReason): AuthRefusal {
-  return { status: 401, body: { error: "invalid motebit token", reason } };
+/** Every signed-token refusal: the reason, and a one-sentence hint saying what this server takes. */
+export function tokenRefusal(reason: TokenReason, looksLikeReferenceClient = false): AuthRefusal {
+  return { status: 401, body: { error: "invalid motebit token", reason, hint: tokenHint(reason, looksLikeReferenceClient) } };
 }
 
 function refuse(r: AuthRefusal): AuthResult {
@@ -97,7 +99,11 @@ export async function verifySignedToken(
   if (!parsed.ok) return refuse(tokenRefusal(parsed.reason));
   const { claims } = parsed;
   // Cheap policy checks first: a token for another audience or another server costs no signature check.
-  if (claims.aud !== audience) return refuse(tokenRefusal("audience_mismatch"));
+  if (claims.aud !== audience) {
+    // A known caller sending the reference client's per-connection token is told the one config change that works.
+    const referenceClient = audience === MCP_CALL_AUDIENCE && isReferenceClientToken(claims) && (settings.knownCallers.has(claims.mid) || claims.mid === identity.motebitId);
+    return refuse(tokenRefusal("audience_mismatch", referenceClient));
+  }
   if (claims.sub !== identity.motebitId) return refuse(tokenRefusal("subject_mismatch"));
   // A token that expires before it was issued is malformed, whatever the clock skew would let through.
   if (claims.exp <= claims.iat) return refuse(tokenRefusal("lifetime_invalid"));

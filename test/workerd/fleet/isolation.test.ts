@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex, verifyReceipt } from "../../../src/protocol/index.js";
 import { INITIALIZE, keys, rpc, signedAuth } from "../edge/helpers.js";
 import { CALLER_STATIC, createMotebit, FLEET_TOKEN, fleetInitialize, fleetObject, fleetPost, rpcBody, tokenFor, type Created } from "./helpers.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 let a: Created;
 let b: Created;
@@ -36,7 +37,7 @@ describe("fleet isolation", () => {
     expect((await fleetPost("iso-a", INITIALIZE, { auth: await tokenFor(a.motebit_id) })).status).toBe(200);
     expect(await refusal(await fleetPost("iso-b", INITIALIZE, { auth: await tokenFor(a.motebit_id) }))).toEqual({
       status: 401,
-      body: { error: "invalid motebit token", reason: "subject_mismatch" },
+      body: { error: "invalid motebit token", reason: "subject_mismatch", hint: tokenHint("subject_mismatch") },
     });
   });
 
