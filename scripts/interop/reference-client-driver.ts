@@ -49,7 +49,10 @@ function check(name: string, ok: boolean, detail: string): void {
   process.stdout.write(`${ok ? "PASS" : "FAIL"} ${t.scope}: ${name} — ${detail}\n`);
 }
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((b) => parseInt(b, 16)));
-const text = (r: ToolResult) => (typeof r.data === "string" ? r.data : JSON.stringify(r.data ?? r.error ?? ""));
+/** A result's text on one line (the adapter wraps it in [EXTERNAL_DATA …] markers). */
+const text = (r: ToolResult) => (typeof r.data === "string" ? r.data : JSON.stringify(r.data ?? r.error ?? "")).replace(/\s+/g, " ");
+/** The text a tool answered, inside the adapter's external-data wrapping. */
+const answered = (r: ToolResult, expected: string) => r.ok !== false && new RegExp(`(^|\\] )${expected} \\[motebit:`).test(text(r));
 
 async function attempt(name: string, run: () => Promise<void>): Promise<void> {
   try {
@@ -103,7 +106,7 @@ async function withCredentialSource(): Promise<void> {
   });
   await attempt("served tool", async () => {
     const r = await adapter.executeTool("edge__echo", { text: "interop" });
-    check("served tool echo", r.ok !== false && text(r).startsWith("interop"), text(r).replace(/\n/g, " ").slice(0, 120));
+    check("served tool echo", answered(r, "interop"), text(r).slice(0, 120));
   });
   await adapter.disconnect();
 }
@@ -115,6 +118,7 @@ async function perConnectionTokenRefused(): Promise<void> {
     url: `${t.url}/mcp`,
     motebit: true,
     callerMotebitId: t.callerMotebitId,
+    callerDeviceId: "interop-device",
     callerPrivateKey: hexBytes(t.callerSeedHex),
   });
   try {
@@ -132,7 +136,7 @@ async function staticToken(): Promise<void> {
   await attempt("static-token config", async () => {
     await adapter.connect();
     const r = await adapter.executeTool("edge__echo", { text: "static" });
-    check("static-token config (a named token)", text(r).startsWith("static"), `${adapter.getTools().length} tools, echo ${text(r).replace(/\n/g, " ").slice(0, 80)}`);
+    check("static-token config (a named token)", answered(r, "static"), `${adapter.getTools().length} tools, echo ${text(r).slice(0, 80)}`);
     await adapter.disconnect();
   });
 }
@@ -144,7 +148,7 @@ async function stdio(): Promise<void> {
     await adapter.connect();
     const id = adapter.verifiedIdentity;
     const r = await adapter.executeTool("edge__echo", { text: "stdio" });
-    check("stdio (owner), identity verified", id?.verified === true && id.motebit_id === t.motebitId && text(r).startsWith("stdio"), `verified ${String(id?.verified)}, ${adapter.getTools().length} tools, echo ${text(r).replace(/\n/g, " ").slice(0, 60)}`);
+    check("stdio (owner), identity verified", id?.verified === true && id.motebit_id === t.motebitId && answered(r, "stdio"), `verified ${String(id?.verified)}, ${adapter.getTools().length} tools, echo ${text(r).slice(0, 60)}`);
     await adapter.disconnect();
   });
 }
