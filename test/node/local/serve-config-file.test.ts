@@ -76,12 +76,18 @@ describe("the serve config file", () => {
 
   it("warns when a file holding authToken is readable by others", () => {
     const warnings: string[] = [];
-    readConfigFile(write("open.json", { authToken: "tok" }, 0o644), (w) => warnings.push(w));
+    readConfigFile(write("open.json", { authToken: "config-file-token-1" }, 0o644), (w) => warnings.push(w));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/holds authToken but other users can read it \(chmod 600/);
     const none: string[] = [];
-    readConfigFile(write("closed.json", { authToken: "tok" }, 0o600), (w) => none.push(w));
+    readConfigFile(write("closed.json", { authToken: "config-file-token-1" }, 0o600), (w) => none.push(w));
     expect(none).toEqual([]);
+  });
+
+  it("warns when a file holding named tokens (authTokens, an object) is readable by others", () => {
+    const warnings: string[] = [];
+    readConfigFile(write("open-named.json", { authTokens: { ci: "config-file-token-1" } }, 0o644), (w) => warnings.push(w));
+    expect(warnings).toEqual([expect.stringMatching(/holds authTokens but other users can read it/)]);
   });
 
   it("warns for a secret under its environment name too (the file accepts both names)", () => {
