@@ -48,6 +48,8 @@ export interface FleetDescription {
   tools: string[] | null;
   known_callers: string[];
   static_token: boolean;
+  /** The names of its static tokens (callers `static:<name>`); never the tokens. */
+  static_tokens: string[];
   created_at: number;
 }
 
@@ -178,7 +180,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     if (s === null) return UNKNOWN;
     if (!s.ok) return { ok: false, status: 500, error: s.error };
     const config = s.backend.config();
-    const auth = { authTokenSha256: config.authTokenSha256 ?? null, knownCallers: config.knownCallers };
+    const auth = { staticTokens: config.staticTokens, knownCallers: config.knownCallers };
     return { ok: true, value: { motebitId: s.motebitId, publicKeyHex: s.publicKeyHex, auth, settingsTag: this.profile!.settingsTag } };
   }
 
@@ -283,7 +285,8 @@ function describe(p: FleetProfile, s: Extract<Started, { ok: true }>): FleetDesc
     identity: p.identityFileText,
     tools: p.tools,
     known_callers: Object.keys(p.knownCallers),
-    static_token: p.authTokenSha256 !== null,
+    static_token: Object.keys(p.staticTokens).length > 0,
+    static_tokens: Object.keys(p.staticTokens),
     created_at: p.createdAt,
   };
 }

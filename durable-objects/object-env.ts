@@ -9,6 +9,7 @@ export interface ObjectEnv {
   MOTEBIT_PRIVATE_KEY?: string;
   MOTEBIT_IDENTITY?: string;
   MOTEBIT_AUTH_TOKEN?: string;
+  MOTEBIT_AUTH_TOKENS?: string | Record<string, unknown>;
   MOTEBIT_KNOWN_CALLERS?: string | Record<string, unknown>;
   MOTEBIT_RELAY_TRUST?: string;
   MOTEBIT_ALLOWED_ORIGINS?: string;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the published motebit-edge package into dist/: index.js (what a Worker imports: the Durable Object class
-// and createMotebitWorker) and client.js (signedFetch, for any runtime), the core bundled in; hono and the
+// and createMotebitWorker) and client.js (signedFetch and motebitCredentialSource, for any runtime), the core bundled in; hono and the
 // Workers runtime stay external. Declarations come from tsconfig.build.json.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
@@ -12,7 +12,7 @@ rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { index: "worker/library.ts", client: "src/client/signed-fetch.ts" },
+  entryPoints: { index: "worker/library.ts", client: "src/client/index.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,

@@ -9,10 +9,15 @@ export type Principal =
   | { kind: "owner" }
   | {
       kind: "peer";
-      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>" or "static". */
+      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>" or "static:<name>". */
       callerId: string;
       via: CallerVia;
       trust: CallerTrust;
+      /**
+       * Which of the caller's replaceable credentials proved it (a static token's hash prefix), when it has one:
+       * work and sessions belong to the caller under that credential, so a replaced one takes them with it.
+       */
+      credential?: string;
     };
 
 export const OWNER: Principal = Object.freeze({ kind: "owner" });
@@ -32,4 +37,14 @@ export const UNCHANGED_STANDING: CallerStanding = (p) => ({ ok: true, principal:
 /** A short label for audit logs and provenance. */
 export function principalLabel(p: Principal): string {
   return p.kind === "owner" ? "owner" : `peer:${p.callerId}`;
+}
+
+/** A peer's sessions belong to this: its callerId, under the credential that proved it when it has a replaceable one. */
+export function peerHolder(p: Extract<Principal, { kind: "peer" }>): string {
+  return p.credential === undefined ? p.callerId : `${p.callerId}#${p.credential}`;
+}
+
+/** Whose tasks and waiting work these are: principalLabel, with a peer's credential as peerHolder has it. */
+export function holderKey(p: Principal): string {
+  return p.kind === "owner" ? "owner" : `peer:${peerHolder(p)}`;
 }

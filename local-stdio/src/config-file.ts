@@ -98,7 +98,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     .filter((name) => SETTINGS[name].secret)
     .flatMap((name) => [SETTINGS[name].key, SETTINGS[name].env])
     .filter((k): k is string => k !== null);
-  const secret = secretNames.find((k) => typeof o[k] === "string") ?? (mcpServersHoldSecrets(cfg.mcpServers) ? "mcpServers env or headers" : null);
+  const secret = secretNames.find((k) => o[k] !== undefined && o[k] !== null) ?? (mcpServersHoldSecrets(cfg.mcpServers) ? "mcpServers env or headers" : null);
   if (secret !== null && (statSync(abs).mode & 0o077) !== 0 && process.platform !== "win32") {
     warn(`motebit: warning: ${abs} holds ${secret} but other users can read it (chmod 600 ${abs})`);
   }

@@ -26,8 +26,8 @@ const LAZY_ONLY = new Set(["@xenova/transformers", "sql.js"]);
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as PackageJson;
 
-/** The outside (non-workspace) dependencies of services/relay and every workspace package it reaches. */
-export function outsideDependencies(checkout: string): Record<string, string> {
+/** The outside (non-workspace) dependencies of `roots` (package.json paths in the checkout) and every workspace package they reach. */
+export function outsideDependencies(checkout: string, roots: string[] = ["services/relay/package.json"]): Record<string, string> {
   const workspace = new Map<string, PackageJson>();
   for (const dir of readdirSync(join(checkout, "packages"))) {
     const file = join(checkout, "packages", dir, "package.json");
@@ -48,7 +48,7 @@ export function outsideDependencies(checkout: string): Record<string, string> {
       } else if (!LAZY_ONLY.has(name)) outside[name] = range;
     }
   };
-  visit(readJson(join(checkout, "services/relay/package.json")));
+  for (const root of roots) visit(readJson(join(checkout, root)));
   return outside;
 }
 
@@ -58,28 +58,42 @@ export function prepare(checkout: string, cache: string, log: (line: string) => 
   if (!existsSync(server) || !existsSync(join(checkout, "packages"))) {
     throw new Error(`${checkout} is not a motebit/motebit checkout (no services/relay/src/server.ts or packages/)`);
   }
-  mkdirSync(cache, { recursive: true });
-  const deps = { ...outsideDependencies(checkout), tsx: "^4.19.0" };
-  const manifest = JSON.stringify({ name: "interop-relay-deps", private: true, type: "module", dependencies: deps }, null, 2);
-  const stamp = join(cache, ".installed.json");
-  if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== manifest) {
-    log(`installing the reference relay's ${Object.keys(deps).length} outside dependencies into ${cache} (npm)`);
-    writeFileSync(join(cache, "package.json"), manifest);
-    const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], { cwd: cache, stdio: ["ignore", process.stderr, process.stderr] });
-    if (r.status !== 0) throw new Error(`npm install in ${cache} failed (exit ${r.status})`);
-    writeFileSync(stamp, manifest);
-  }
-  const src = join(cache, "checkout");
-  rmSync(src, { recursive: true, force: true });
-  const skip = (p: string) => !/[\\/](node_modules|__tests__|dist|\.turbo)([\\/]|$)/.test(p);
-  cpSync(join(checkout, "packages"), join(src, "packages"), { recursive: true, filter: skip });
-  cpSync(join(checkout, "services/relay"), join(src, "services/relay"), { recursive: true, filter: skip });
+  installOnce(cache, "the reference relay's", { ...outsideDependencies(checkout), tsx: "^4.19.0" }, log);
+  const src = copySources(checkout, cache, ["packages", "services/relay"]);
   // The reference server listens on every interface; this copy binds loopback only.
   const text = readFileSync(server, "utf8");
   const bound = text.replace("serve({ fetch: app.fetch, port }", 'serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }');
   if (bound === text) throw new Error(`${server}: could not find its serve({ fetch: app.fetch, port }) call to bind it to 127.0.0.1`);
   const entry = join(src, "services/relay/src/server-loopback.ts");
   writeFileSync(entry, bound);
+  writePathsTsconfig(cache);
+  return entry;
+}
+
+/** npm-installs `deps` into `cache` unless that exact set is installed there already. */
+export function installOnce(cache: string, whose: string, deps: Record<string, string>, log: (line: string) => void): void {
+  mkdirSync(cache, { recursive: true });
+  const manifest = JSON.stringify({ name: "interop-deps", private: true, type: "module", dependencies: deps }, null, 2);
+  const stamp = join(cache, ".installed.json");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === manifest) return;
+  log(`installing ${whose} ${Object.keys(deps).length} outside dependencies into ${cache} (npm)`);
+  writeFileSync(join(cache, "package.json"), manifest);
+  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], { cwd: cache, stdio: ["ignore", process.stderr, process.stderr] });
+  if (r.status !== 0) throw new Error(`npm install in ${cache} failed (exit ${r.status})`);
+  writeFileSync(stamp, manifest);
+}
+
+/** Copies `dirs` of the checkout (no node_modules, tests or builds) to `<cache>/checkout`: the checkout is never written. */
+export function copySources(checkout: string, cache: string, dirs: string[]): string {
+  const src = join(cache, "checkout");
+  rmSync(src, { recursive: true, force: true });
+  const skip = (p: string) => !/[\\/](node_modules|__tests__|dist|\.turbo)([\\/]|$)/.test(p);
+  for (const d of dirs) cpSync(join(checkout, d), join(src, d), { recursive: true, filter: skip });
+  return src;
+}
+
+/** The tsconfig tsx runs the copy with: `@motebit/*` → the workspace packages' sources. */
+export function writePathsTsconfig(cache: string): void {
   writeFileSync(
     join(cache, "tsconfig.json"),
     JSON.stringify({
@@ -92,7 +106,6 @@ export function prepare(checkout: string, cache: string, log: (line: string) => 
       },
     }),
   );
-  return entry;
 }
 
 export function freePort(): Promise<number> {

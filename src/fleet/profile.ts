@@ -7,13 +7,15 @@ import type { ServerConfig } from "../server/config.js";
 import { storeGeneratedSeed } from "../server/identity.js";
 import type { AuthSettings } from "../server/auth.js";
 import { parseKnownCallers, type KnownCallers } from "../settings/known-callers.js";
+import { DEFAULT_STATIC_TOKEN_NAME, type StaticToken, type StaticTokens } from "../settings/static-tokens.js";
 import type { FleetSettingsPatch, FleetSpec } from "./spec.js";
 
 export interface FleetProfile {
   name: string;
   identityFileText: string;
   knownCallers: Record<string, unknown>;
-  authTokenSha256: string | null;
+  /** Named static tokens: name → SHA-256 and trust (never the token). */
+  staticTokens: Record<string, StaticToken>;
   tools: string[] | null;
   createdAt: number;
   /** New at provisioning and at every change: a Worker holding settings with another tag holds stale ones. */
@@ -24,7 +26,10 @@ type Row = {
   name: string;
   identity_file: string;
   known_callers: string;
+  /** Rows made before named tokens: the one token, named "static". */
   auth_token_sha256: string | null;
+  /** JSON of FleetProfile.staticTokens; absent on rows made before named tokens. */
+  static_tokens?: string | null;
   tools: string | null;
   created_at: number;
   settings_tag: string;
@@ -39,11 +44,22 @@ export function readFleetProfile(sql: SqlPort): FleetProfile | null {
     name: row.name,
     identityFileText: row.identity_file,
     knownCallers: JSON.parse(row.known_callers) as Record<string, unknown>,
-    authTokenSha256: row.auth_token_sha256,
+    staticTokens: storedStaticTokens(row),
     tools: row.tools === null ? null : (JSON.parse(row.tools) as string[]),
     createdAt: row.created_at,
     settingsTag: row.settings_tag,
   };
+}
+
+function storedStaticTokens(row: Row): Record<string, StaticToken> {
+  if (row.static_tokens !== undefined && row.static_tokens !== null) return JSON.parse(row.static_tokens) as Record<string, StaticToken>;
+  return row.auth_token_sha256 === null ? {} : { [DEFAULT_STATIC_TOKEN_NAME]: { sha256: row.auth_token_sha256, trust: "verified" } };
+}
+
+/** The named-tokens column, on a table made before it (the one schema change of this store since it was made). */
+function ensureStaticTokensColumn(sql: SqlPort): void {
+  const cols = sql.all<{ name: string }>("SELECT name FROM pragma_table_info('fleet_profile')");
+  if (!cols.some((c) => c.name === "static_tokens")) sql.run("ALTER TABLE fleet_profile ADD COLUMN static_tokens TEXT");
 }
 
 /** Makes the key here, signs the identity file with it and keeps both; the seed never leaves this SQLite. */
@@ -57,19 +73,19 @@ export async function provisionFleetProfile(sql: SqlPort, spec: FleetSpec, now: 
     name: spec.name,
     identityFileText,
     knownCallers: spec.knownCallers,
-    authTokenSha256: spec.authTokenSha256,
+    staticTokens: spec.staticTokens,
     tools: spec.tools,
     createdAt: now.getTime(),
     settingsTag: crypto.randomUUID(),
   };
   sql.transaction(() => {
     sql.run(
-      "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL, static_tokens TEXT)",
     );
     storeGeneratedSeed(sql, seed);
     sql.run(
-      "INSERT INTO fleet_profile (name, identity_file, known_callers, auth_token_sha256, tools, created_at, settings_tag) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      profile.name, profile.identityFileText, JSON.stringify(profile.knownCallers), profile.authTokenSha256,
+      "INSERT INTO fleet_profile (name, identity_file, known_callers, static_tokens, tools, created_at, settings_tag) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      profile.name, profile.identityFileText, JSON.stringify(profile.knownCallers), JSON.stringify(profile.staticTokens),
       profile.tools === null ? null : JSON.stringify(profile.tools), profile.createdAt, profile.settingsTag,
     );
   });
@@ -80,14 +96,24 @@ export function updateFleetProfile(sql: SqlPort, current: FleetProfile, patch: F
   const next: FleetProfile = {
     ...current,
     ...(patch.knownCallers !== undefined ? { knownCallers: patch.knownCallers } : {}),
-    ...(patch.authTokenSha256 !== undefined ? { authTokenSha256: patch.authTokenSha256 } : {}),
+    ...(patch.staticTokens !== undefined ? { staticTokens: withTokenChanges(current.staticTokens, patch.staticTokens) } : {}),
     ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
     settingsTag: crypto.randomUUID(),
   };
+  ensureStaticTokensColumn(sql);
   sql.run(
-    "UPDATE fleet_profile SET known_callers = ?, auth_token_sha256 = ?, tools = ?, settings_tag = ? WHERE name = ?",
-    JSON.stringify(next.knownCallers), next.authTokenSha256, next.tools === null ? null : JSON.stringify(next.tools), next.settingsTag, next.name,
+    "UPDATE fleet_profile SET known_callers = ?, auth_token_sha256 = NULL, static_tokens = ?, tools = ?, settings_tag = ? WHERE name = ?",
+    JSON.stringify(next.knownCallers), JSON.stringify(next.staticTokens), next.tools === null ? null : JSON.stringify(next.tools), next.settingsTag, next.name,
   );
+  return next;
+}
+
+function withTokenChanges(current: Record<string, StaticToken>, changes: Record<string, StaticToken | null>): Record<string, StaticToken> {
+  const next = { ...current };
+  for (const [name, t] of Object.entries(changes)) {
+    if (t === null) delete next[name];
+    else next[name] = t;
+  }
   return next;
 }
 
@@ -97,12 +123,12 @@ export function updateFleetProfile(sql: SqlPort, current: FleetProfile, patch: F
  * key, id and forward bearer) is shared, since every fleet motebit registers with the deployment's relay.
  */
 export function fleetServerConfig(deployment: ServerConfig, p: FleetProfile): ServerConfig {
-  return withFleetCallers(deployment, { authTokenSha256: p.authTokenSha256, knownCallers: parseKnownCallers(p.knownCallers, "known_callers") });
+  return withFleetCallers(deployment, { staticTokens: new Map(Object.entries(p.staticTokens)), knownCallers: parseKnownCallers(p.knownCallers, "known_callers") });
 }
 
 /** The one rule for a fleet motebit's caller settings: the object's own config, and the Worker's check against a kept copy. */
 export function withFleetCallers<T extends AuthSettings>(deployment: T, own: FleetCallers): T {
-  return { ...deployment, authToken: null, authTokenSha256: own.authTokenSha256, knownCallers: own.knownCallers };
+  return { ...deployment, staticTokens: own.staticTokens, knownCallers: own.knownCallers };
 }
 
-export type FleetCallers = { authTokenSha256: string | null; knownCallers: KnownCallers };
+export type FleetCallers = { staticTokens: StaticTokens; knownCallers: KnownCallers };

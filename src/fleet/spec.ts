@@ -1,23 +1,25 @@
 // The operator's request bodies (POST and PATCH /fleet/motebits), checked into plain data that may cross to the
 // motebit's object. A static token arrives in clear and leaves here as its SHA-256: the object never stores it.
-import { GOVERNANCE_PRESETS, sha256Hex, type IdentityDoc } from "../protocol/index.js";
+import { GOVERNANCE_PRESETS, type IdentityDoc } from "../protocol/index.js";
 import { governanceFromIdentity } from "../policy/governance.js";
 import { parseRisk, riskName } from "../policy/risk.js";
 import { parseKnownCallers } from "../settings/known-callers.js";
 import { StartupError } from "../settings/startup-error.js";
+import { DEFAULT_STATIC_TOKEN_NAME, hashStaticToken, parseStaticTokens, type StaticToken } from "../settings/static-tokens.js";
 import { isFleetName } from "./name.js";
 
 /** What an operator may change after creation; `undefined` leaves a field as it is. */
 export interface FleetSettingsPatch {
   /** The MOTEBIT_KNOWN_CALLERS shape, already validated. */
   knownCallers?: Record<string, unknown>;
-  /** SHA-256 hex of the static token; null = none. */
-  authTokenSha256?: string | null;
+  /** Named static tokens by name, each as its SHA-256 and trust; a null entry removes that name (PATCH). */
+  staticTokens?: Record<string, StaticToken | null>;
   /** The served tools this motebit offers, by name; null = all of them. */
   tools?: string[] | null;
 }
 
-export interface FleetSpec extends Required<FleetSettingsPatch> {
+export interface FleetSpec extends Required<Omit<FleetSettingsPatch, "staticTokens">> {
+  staticTokens: Record<string, StaticToken>;
   name: string;
   type: "personal" | "service";
   displayName: string | null;
@@ -27,10 +29,9 @@ export interface FleetSpec extends Required<FleetSettingsPatch> {
 /** A body the operator must fix: HTTP 400 with this message. */
 export class FleetSpecError extends Error {}
 
-const CREATE_FIELDS = new Set(["name", "type", "display_name", "governance", "known_callers", "auth_token", "tools"]);
-const PATCH_FIELDS = new Set(["known_callers", "auth_token", "tools"]);
+const CREATE_FIELDS = new Set(["name", "type", "display_name", "governance", "known_callers", "auth_token", "auth_tokens", "tools"]);
+const PATCH_FIELDS = new Set(["known_callers", "auth_token", "auth_tokens", "tools"]);
 const GOVERNANCE_FIELDS = ["max_risk_auto", "require_approval_above", "deny_above"] as const;
-export const MIN_STATIC_TOKEN_CHARS = 16;
 
 function object(body: unknown, allowed: Set<string>): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new FleetSpecError("the body must be a JSON object");
@@ -39,7 +40,7 @@ function object(body: unknown, allowed: Set<string>): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export async function parseCreateBody(body: unknown): Promise<FleetSpec> {
+export function parseCreateBody(body: unknown): FleetSpec {
   const b = object(body, CREATE_FIELDS);
   if (!isFleetName(b.name)) throw new FleetSpecError("name must be 1-63 characters of a-z, 0-9 and -");
   const type = b.type ?? "service";
@@ -53,17 +54,17 @@ export async function parseCreateBody(body: unknown): Promise<FleetSpec> {
     type,
     displayName,
     governance: governance(b.governance, GOVERNANCE_PRESETS[type]),
-    ...(await settings(b, { knownCallers: {}, authTokenSha256: null, tools: null })),
+    ...settings(b, { knownCallers: {}, staticTokens: {}, tools: null }),
   } as FleetSpec;
 }
 
-export async function parsePatchBody(body: unknown): Promise<FleetSettingsPatch> {
+export function parsePatchBody(body: unknown): FleetSettingsPatch {
   const b = object(body, PATCH_FIELDS);
   if (Object.keys(b).length === 0) throw new FleetSpecError(`nothing to change: give one of ${[...PATCH_FIELDS].join(", ")}`);
   return settings(b, {});
 }
 
-async function settings(b: Record<string, unknown>, defaults: FleetSettingsPatch): Promise<FleetSettingsPatch> {
+function settings(b: Record<string, unknown>, defaults: FleetSettingsPatch): FleetSettingsPatch {
   const out: FleetSettingsPatch = { ...defaults };
   if (b.known_callers !== undefined) {
     try {
@@ -75,12 +76,7 @@ async function settings(b: Record<string, unknown>, defaults: FleetSettingsPatch
     if (typeof b.known_callers !== "object" || b.known_callers === null) throw new FleetSpecError("known_callers must be a JSON object");
     out.knownCallers = b.known_callers as Record<string, unknown>;
   }
-  if (b.auth_token !== undefined) {
-    if (b.auth_token === null) out.authTokenSha256 = null;
-    else if (typeof b.auth_token !== "string" || b.auth_token.trim().length < MIN_STATIC_TOKEN_CHARS) {
-      throw new FleetSpecError(`auth_token must be a string of at least ${MIN_STATIC_TOKEN_CHARS} characters, or null for none`);
-    } else out.authTokenSha256 = await sha256Hex(b.auth_token.trim());
-  }
+  if (b.auth_token !== undefined || b.auth_tokens !== undefined) out.staticTokens = staticTokenChanges(b.auth_token, b.auth_tokens);
   if (b.tools !== undefined) {
     if (b.tools !== null && (!Array.isArray(b.tools) || b.tools.length === 0 || !b.tools.every((t) => typeof t === "string" && t !== ""))) {
       throw new FleetSpecError("tools must be a non-empty array of tool names, or null for every served tool");
@@ -88,6 +84,30 @@ async function settings(b: Record<string, unknown>, defaults: FleetSettingsPatch
     out.tools = b.tools === null ? null : [...new Set(b.tools as string[])];
   }
   return out;
+}
+
+/**
+ * `auth_token` is the token named "static"; `auth_tokens` names tokens `{"<name>": "<token>" | {"token", "trust"} |
+ * null}`. Each name given is set (null: removed); names not given keep their token, so one can be rotated alone.
+ */
+function staticTokenChanges(single: unknown, named: unknown): Record<string, StaticToken | null> {
+  if (named !== undefined && (typeof named !== "object" || named === null || Array.isArray(named))) {
+    throw new FleetSpecError('auth_tokens must be a JSON object {"<name>": {"token": "…", "trust": "verified"} or null to remove it}');
+  }
+  const given: Record<string, unknown> = { ...(named as Record<string, unknown> | undefined) };
+  if (single !== undefined && Object.hasOwn(given, DEFAULT_STATIC_TOKEN_NAME)) {
+    throw new FleetSpecError(`auth_token is the token named "${DEFAULT_STATIC_TOKEN_NAME}": give it once`);
+  }
+  const removed = Object.keys(given).filter((k) => given[k] === null);
+  if (single === null) removed.push(DEFAULT_STATIC_TOKEN_NAME);
+  try {
+    const set = parseStaticTokens(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null)), "auth_tokens");
+    if (single !== undefined && single !== null) set.set(DEFAULT_STATIC_TOKEN_NAME, { sha256: hashStaticToken(single, "auth_token"), trust: "verified" });
+    return { ...Object.fromEntries(set), ...Object.fromEntries(removed.map((k) => [k, null])) };
+  } catch (e) {
+    if (e instanceof StartupError) throw new FleetSpecError(e.message);
+    throw e;
+  }
 }
 
 /** The type's preset with the given bands over it, each band written as its risk name. */

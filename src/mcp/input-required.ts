@@ -4,7 +4,7 @@
 // The state carries the answers of earlier rounds and is signed with this motebit's Ed25519 key, bound to the
 // tool, its arguments and the caller: a state that does not verify is refused, never trusted.
 import { base64urlDecode, base64urlDecodeUnpadded, base64urlEncode, canonicalJson, fromUtf8, sha256Hex, utf8, verifySignature } from "../protocol/index.js";
-import { principalLabel } from "../principal.js";
+import { holderKey } from "../principal.js";
 import type { CallContext, MotebitContext } from "./context.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
@@ -92,7 +92,7 @@ export async function openRound(
   if (retry.requestState === undefined) return new InputRound(c, { ...responses });
   if (typeof retry.requestState !== "string") throw invalid("it must be a string");
   const state = await verifyState(m, retry.requestState);
-  if (state.tool !== tool || state.caller !== principalLabel(c.principal) || state.args !== (await argsDigest(args))) {
+  if (state.tool !== tool || state.caller !== holderKey(c.principal) || state.args !== (await argsDigest(args))) {
     throw invalid("it belongs to another call");
   }
   if (state.exp < m.clock.now()) throw invalid("it has expired");
@@ -108,7 +108,7 @@ export async function inputRequiredResult(m: MotebitContext, c: CallContext, too
     v: 1,
     tool,
     args: await argsDigest(args),
-    caller: principalLabel(c.principal),
+    caller: holderKey(c.principal),
     asked: Object.keys(round.pending),
     answers: round.answers,
     exp: m.clock.now() + STATE_TTL_MS,

@@ -7,6 +7,11 @@ import { bytesToHex, utf8 } from "./bytes.js";
  */
 export const INLINE_SHA256_MAX_BYTES = 8 * 1024;
 
+/** Lowercase hex SHA-256 computed here, for short inputs a synchronous caller holds (a setting, a bearer token). */
+export function sha256HexSync(text: string): string {
+  return bytesToHex(sha256(utf8(text)));
+}
+
 /** Lowercase hex SHA-256; a string is hashed as its UTF-8 bytes. */
 export async function sha256Hex(data: string | Uint8Array): Promise<string> {
   const bytes = typeof data === "string" ? utf8(data) : (data as Uint8Array<ArrayBuffer>);

@@ -2,8 +2,10 @@
 // Signature checks run here, outside the Durable Object; the single-use jti is consumed later, by the
 // store that serialises requests (see replay-store.ts), so the result carries the claim to consume.
 import type { CallerTrust, Principal } from "../principal.js";
-import { constantTimeEqual, parseBearerToken, sha256Hex, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason, type VerifySignature } from "../protocol/index.js";
+import { constantTimeEqual, parseBearerToken, SIGNED_TOKEN_PREFIX, verifyParsedToken, type TokenReason, type VerifySignature } from "../protocol/index.js";
 import type { KnownCallers } from "../settings/known-callers.js";
+import { isReferenceClientToken, tokenHint } from "./token-hints.js";
+import { matchStaticToken, staticCallerId, staticTokenTag, type StaticTokens } from "../settings/static-tokens.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
 
@@ -14,9 +16,8 @@ export interface JtiClaim {
 }
 
 export interface AuthSettings {
-  authToken: string | null;
-  /** A static token kept only as its SHA-256 hex (a fleet motebit's); used when authToken is null. */
-  authTokenSha256?: string | null;
+  /** Named static tokens, kept only as SHA-256: each name is the caller `static:<name>`. */
+  staticTokens: StaticTokens;
   knownCallers: KnownCallers;
   relayTrust: string | null;
   relayId: string | null;
@@ -29,7 +30,7 @@ export interface ServerIdentity {
   publicKeyHex: string;
 }
 
-export type AuthRefusal = { status: 401; body: { error: string; reason?: string } };
+export type AuthRefusal = { status: 401; body: { error: string; reason?: string; hint?: string } };
 
 export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null }) | ({ ok: false } & AuthRefusal);
 
@@ -43,8 +44,9 @@ export const UNAUTHORIZED_NO_TOKEN_CONFIGURED: AuthRefusal = {
   body: { error: "unauthorized — set authToken or use a motebit signed token" },
 };
 
-export function tokenRefusal(reason: TokenReason): AuthRefusal {
-  return { status: 401, body: { error: "invalid motebit token", reason } };
+/** Every signed-token refusal: the reason, and a one-sentence hint saying what this server takes. */
+export function tokenRefusal(reason: TokenReason, looksLikeReferenceClient = false): AuthRefusal {
+  return { status: 401, body: { error: "invalid motebit token", reason, hint: tokenHint(reason, looksLikeReferenceClient) } };
 }
 
 function refuse(r: AuthRefusal): AuthResult {
@@ -72,17 +74,13 @@ export async function authenticate(
   if (presented !== null && forward !== null && constantTimeEqual(presented, forward)) {
     return { ok: true, principal: relayPrincipal(settings.relayId), jti: null };
   }
-  const hashed = settings.authTokenSha256 ?? null;
-  if (settings.authToken === null && hashed === null && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
-  // A fleet motebit keeps only its static token's hash; the deployment's motebit keeps the token itself.
-  const matches =
-    presented !== null &&
-    (settings.authToken !== null
-      ? constantTimeEqual(presented, settings.authToken)
-      : hashed !== null && constantTimeEqual(await sha256Hex(presented), hashed));
-  if (!matches) return refuse(UNAUTHORIZED);
-  // The static token is a secret the operator handed out: a verified peer, never the owner.
-  return { ok: true, principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null };
+  if (settings.staticTokens.size === 0 && forward === null) return refuse(UNAUTHORIZED_NO_TOKEN_CONFIGURED);
+  const named = presented === null ? null : matchStaticToken(presented, settings.staticTokens);
+  if (named === null) return refuse(UNAUTHORIZED);
+  const [name, token] = named;
+  // A static token is a secret the operator handed out: a peer of the trust it was given, never the owner.
+  if (token.trust === "blocked") return refuse(UNAUTHORIZED);
+  return { ok: true, principal: { kind: "peer", callerId: staticCallerId(name), via: "static_token", trust: token.trust, credential: staticTokenTag(token) }, jti: null };
 }
 
 /**
@@ -101,7 +99,11 @@ export async function verifySignedToken(
   if (!parsed.ok) return refuse(tokenRefusal(parsed.reason));
   const { claims } = parsed;
   // Cheap policy checks first: a token for another audience or another server costs no signature check.
-  if (claims.aud !== audience) return refuse(tokenRefusal("audience_mismatch"));
+  if (claims.aud !== audience) {
+    // A known caller sending the reference client's per-connection token is told the one config change that works.
+    const referenceClient = audience === MCP_CALL_AUDIENCE && isReferenceClientToken(claims) && (settings.knownCallers.has(claims.mid) || claims.mid === identity.motebitId);
+    return refuse(tokenRefusal("audience_mismatch", referenceClient));
+  }
   if (claims.sub !== identity.motebitId) return refuse(tokenRefusal("subject_mismatch"));
   // A token that expires before it was issued is malformed, whatever the clock skew would let through.
   if (claims.exp <= claims.iat) return refuse(tokenRefusal("lifetime_invalid"));

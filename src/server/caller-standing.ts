@@ -2,13 +2,12 @@
 // accepted (an MCP task row, a long task) is re-read before the work runs and before each tool step, so a caller
 // blocked, unpinned or no longer admitted since then loses it. Fails closed: a way in that is gone is no standing.
 import type { CallerStanding, Standing } from "../principal.js";
+import { STATIC_CALLER_PREFIX, staticTokenTag } from "../settings/static-tokens.js";
 import type { AuthSettings, PeerPrincipal } from "./auth.js";
 
 /** The host's ways in; `relayForwardToken` (the relay's forward bearer, when the host has one) also admits the relay. */
-export type StandingSettings = Pick<AuthSettings, "authToken" | "knownCallers" | "relayTrust" | "relayId"> & {
+export type StandingSettings = Pick<AuthSettings, "staticTokens" | "knownCallers" | "relayTrust" | "relayId"> & {
   relayForwardToken?: string | null;
-  /** A fleet motebit keeps only its static token's hash. */
-  authTokenSha256?: string | null;
 };
 
 export function callerStanding(settings: StandingSettings): CallerStanding {
@@ -19,10 +18,13 @@ export function callerStanding(settings: StandingSettings): CallerStanding {
     switch (p.via) {
       case "self_signed":
         return now(p.trust);
-      case "static_token":
-        return settings.authToken !== null || (settings.authTokenSha256 ?? null) !== null
-          ? now(p.trust)
-          : { ok: false, reason: "the static token is no longer accepted" };
+      case "static_token": {
+        // The same name with another token is another holder: the work stays with the token that asked for it.
+        const name = p.callerId.slice(STATIC_CALLER_PREFIX.length);
+        const token = p.callerId.startsWith(STATIC_CALLER_PREFIX) ? settings.staticTokens.get(name) : undefined;
+        if (token === undefined) return { ok: false, reason: `the static token "${name}" is no longer accepted` };
+        return staticTokenTag(token) === p.credential ? now(token.trust) : { ok: false, reason: `the static token "${name}" was replaced` };
+      }
       case "signed_token": {
         const known = settings.knownCallers.get(p.callerId);
         return known ? now(known.trust) : { ok: false, reason: "caller is no longer a known caller" };

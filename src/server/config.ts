@@ -2,6 +2,8 @@
 // env, motebit-local from its environment and config file. Anything malformed is a StartupError naming its place.
 import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
 import type { KnownCallers } from "../settings/known-callers.js";
+import { DEFAULT_STATIC_TOKEN_NAME, matchStaticToken, type StaticTokens } from "../settings/static-tokens.js";
+import { StartupError } from "../settings/startup-error.js";
 
 export { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../settings/catalog.js";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -9,10 +11,8 @@ export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS_PER_CALLER = 32;
 
 export interface ServerConfig {
-  /** MOTEBIT_AUTH_TOKEN: the static bearer token; null = none (signed tokens only). */
-  authToken: string | null;
-  /** A static token kept only as its SHA-256 hex (a fleet motebit's, src/fleet/profile.ts); absent elsewhere. */
-  authTokenSha256?: string | null;
+  /** MOTEBIT_AUTH_TOKENS plus MOTEBIT_AUTH_TOKEN (named "static"), hashed; empty = signed tokens only. */
+  staticTokens: StaticTokens;
   /** MOTEBIT_KNOWN_CALLERS: pinned keys of other motebits. */
   knownCallers: KnownCallers;
   /** MOTEBIT_RELAY_TRUST: the pinned relay public key (64 hex), or null. */
@@ -40,12 +40,13 @@ export interface IdentitySecrets {
 /** `env`: the Worker env (the edge) or process.env; `file`: motebit-local's config file, when it has one. */
 export function readServerConfig(env: EnvLike, file: ConfigFile | null = null): ServerConfig {
   const src = { env, file };
+  const relayForwardToken = readSetting("relayForwardToken", src);
   return {
-    authToken: readSetting("authToken", src),
+    staticTokens: staticTokensOf(readSetting("authToken", src), readSetting("authTokens", src), relayForwardToken),
     knownCallers: readSetting("knownCallers", src),
     relayTrust: readSetting("relayTrust", src),
     relayId: readSetting("relayId", src),
-    relayForwardToken: readSetting("relayForwardToken", src),
+    relayForwardToken,
     allowedOrigins: readSetting("allowedOrigins", src),
     rateLimitPerMinute: readSetting("rateLimit", src),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
@@ -56,4 +57,21 @@ export function readServerConfig(env: EnvLike, file: ConfigFile | null = null): 
 
 export function readIdentitySecrets(env: EnvLike): IdentitySecrets {
   return { privateKeyHex: readSetting("privateKey", { env }), identityFileText: readSetting("identity", { env }) };
+}
+
+/**
+ * The named tokens with authToken as the one named "static". Refused at startup: that name given twice, and a
+ * relay forward bearer equal to a static token (whoever holds that token would be served as the relay).
+ */
+function staticTokensOf(authTokenSha256: string | null, named: StaticTokens, relayForwardToken: string | null): StaticTokens {
+  const all = new Map(named);
+  if (authTokenSha256 !== null) {
+    if (all.has(DEFAULT_STATIC_TOKEN_NAME)) throw new StartupError(`MOTEBIT_AUTH_TOKEN is the token named "${DEFAULT_STATIC_TOKEN_NAME}" and MOTEBIT_AUTH_TOKENS names one too: give it once`);
+    if ([...all.values()].some((t) => t.sha256 === authTokenSha256)) throw new StartupError("MOTEBIT_AUTH_TOKEN is also in MOTEBIT_AUTH_TOKENS: each caller needs its own token");
+    all.set(DEFAULT_STATIC_TOKEN_NAME, { sha256: authTokenSha256, trust: "verified" });
+  }
+  if (relayForwardToken !== null && matchStaticToken(relayForwardToken, all) !== null) {
+    throw new StartupError("MOTEBIT_RELAY_FORWARD_TOKEN equals a static token: its holders would be served as the relay; give the relay its own");
+  }
+  return all;
 }

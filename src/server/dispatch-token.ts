@@ -22,7 +22,7 @@ export function dispatchTokenVerifier(o: {
   const replay = new ReplayStore(o.sql, o.clock);
   replay.migrate();
   // Only the relay key: with no known callers, every mid but our own resolves to it (only relayId, when set).
-  const relayOnly: AuthSettings = { authToken: null, knownCallers: new Map(), relayTrust: o.settings.relayTrust, relayId: o.settings.relayId };
+  const relayOnly: AuthSettings = { staticTokens: new Map(), knownCallers: new Map(), relayTrust: o.settings.relayTrust, relayId: o.settings.relayId };
   return async (raw, presenter) => {
     if (relayOnly.relayTrust === null) return { ok: false, reason: "no_key_for_caller" };
     const token = withoutSignedPrefix(raw);

@@ -12,7 +12,7 @@ export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTim
   clock: Clock;
   secrets: IdentitySecrets;
   /** Whose tokens are trusted: the same settings that authenticate HTTP callers. */
-  config: Pick<ServerConfig, "authToken" | "knownCallers" | "relayTrust" | "relayId"> & StandingSettings;
+  config: Pick<ServerConfig, "staticTokens" | "knownCallers" | "relayTrust" | "relayId"> & StandingSettings;
   /** The memory backends, once the motebit_id (a Vectorize namespace) is known. Default: embedded. */
   memoryFor?: (motebitId: string) => Pick<MotebitOptions, "embedder" | "index">;
   /** A host whose settings change in place: stored callers' standing is read from these, when asked. Default: config. */

@@ -7,6 +7,7 @@ import type { JsonRpcResponse } from "../mcp/jsonrpc.js";
 import { newSessionState } from "../mcp/session.js";
 import { statelessHttpStatus } from "../mcp/stateless-result.js";
 import type { Clock, SqlPort } from "../ports.js";
+import { peerHolder } from "../principal.js";
 import { tokenRefusal } from "./auth.js";
 import type { ServerConfig } from "./config.js";
 import { SESSION_HEADER, type McpCall, type ResponseMode } from "./mcp-request.js";
@@ -111,7 +112,7 @@ export class McpEndpoint {
 
     const headers = new Headers();
     if (opening !== null && "result" in response) {
-      const id = this.sessions.open(call.principal.callerId);
+      const id = this.sessions.open(peerHolder(call.principal));
       this.engine.remember(sessionScope(id), opening);
       headers.set(SESSION_HEADER, id);
     }
@@ -133,12 +134,12 @@ export class McpEndpoint {
     }
     if (call.method === "DELETE") {
       if (call.sessionId === null) return missingSession();
-      return this.sessions.close(call.sessionId, principal.callerId) ? null : sessionNotFound();
+      return this.sessions.close(call.sessionId, peerHolder(principal)) ? null : sessionNotFound();
     }
     // initialize opens a session; a 2026-07-28 request needs none.
     if (isInitialize(call) || call.stateless !== undefined) return null;
     if (call.sessionId === null) return missingSession();
-    return this.sessions.use(call.sessionId, principal.callerId) ? null : sessionNotFound();
+    return this.sessions.use(call.sessionId, peerHolder(principal)) ? null : sessionNotFound();
   }
 }
 

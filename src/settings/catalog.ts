@@ -60,8 +60,19 @@ export const SETTINGS = {
     host: "both",
     secret: true,
     defaultText: "none",
-    meaning: "The static bearer token HTTP callers may present. Unset: signed motebit tokens only.",
-    read: r.text,
+    meaning:
+      "The static bearer token HTTP callers may present, at least 16 characters: the named token `static` (caller `static:static`, trust verified). Kept only as its SHA-256. Unset: signed motebit tokens only (or `authTokens`).",
+    read: r.staticTokenHash,
+  }),
+  authTokens: setting({
+    env: "MOTEBIT_AUTH_TOKENS",
+    key: "authTokens",
+    host: "both",
+    secret: true,
+    defaultText: "none",
+    meaning:
+      'Named static bearer tokens, each its own caller `static:<name>` (sessions, tasks, quotas, audit, receipts): `{"<name>": {"token": "<at least 16 characters>", "trust": "first_contact|verified|trusted|blocked"}}` or `{"<name>": "<token>"}` (trust verified); JSON text in the environment, an object in the config file. Kept only as SHA-256; a removed or changed token ends its sessions and tasks.',
+    read: r.staticTokens,
   }),
   knownCallers: setting({
     env: "MOTEBIT_KNOWN_CALLERS",

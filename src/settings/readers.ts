@@ -4,6 +4,7 @@
 import { bytesToHex, hexToBytes } from "../protocol/index.js";
 import { normaliseOrigin } from "./origin.js";
 import { parseKnownCallers, type KnownCallers } from "./known-callers.js";
+import { hashStaticToken, parseStaticTokens, type StaticTokens } from "./static-tokens.js";
 import { StartupError } from "./startup-error.js";
 
 /** A value a setting was given, and where: `MOTEBIT_RATE_LIMIT`, or `config file /x/motebit.json: rateLimit`. */
@@ -124,3 +125,12 @@ export const origins: Reader<string[]> = (f) => {
 
 /** Pinned keys of other motebits: JSON text (a secret) or an object (a wrangler.toml table, a config file). */
 export const knownCallers: Reader<KnownCallers> = (f) => (f === null ? new Map() : parseKnownCallers(f.value, f.where));
+
+/** One static token, kept only as its SHA-256 hex; null when unset. Shorter than 16 characters is refused. */
+export const staticTokenHash: Reader<string | null> = (f) => {
+  const v = text(f);
+  return v === null ? null : hashStaticToken(v, f!.where);
+};
+
+/** Named static tokens: JSON text (a secret) or an object (a config file); each kept only as its SHA-256. */
+export const staticTokens: Reader<StaticTokens> = (f) => (f === null ? new Map() : parseStaticTokens(f.value, f.where));

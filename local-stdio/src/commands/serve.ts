@@ -37,8 +37,8 @@ Options:
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
 
-Auth tokens are read from the config file ("authToken") or the environment (MOTEBIT_AUTH_TOKEN,
-which wins), never from a flag.
+Auth tokens are read from the config file ("authToken", named tokens "authTokens") or the environment
+(MOTEBIT_AUTH_TOKEN, MOTEBIT_AUTH_TOKENS, which win), never from a flag. Each token is at least 16 characters.
 AI mode (environment, or the same keys in the config file; the environment wins):
   MOTEBIT_MODE=direct|ai         default: ai when the provider's credential is present
   MOTEBIT_PROVIDER=anthropic|ollama   (default anthropic; workers-ai exists only at the edge)

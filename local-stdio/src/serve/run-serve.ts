@@ -47,7 +47,8 @@ export async function runServe(opts: ServeOptions): Promise<number> {
       local.sql.close();
       throw new CliError(`cannot listen on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    const auth = config.server.authToken !== null ? "authToken or signed tokens" : "signed tokens only (no authToken configured)";
+    const names = [...config.server.staticTokens.keys()];
+    const auth = names.length > 0 ? `static tokens ${names.join(", ")} or signed tokens` : "signed tokens only (no authToken configured)";
     log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
     if (!isLoopbackBind(opts.host)) {
       log(`motebit: ${opts.host} is reachable from other machines. Auth still applies, but over plain http tokens travel in clear text: put TLS in front.`);

@@ -1,7 +1,7 @@
 // How much waiting work one caller may hold, and all callers together (issue 19: one caller must not be able to
-// switch elicitation or tasks off for everyone). A caller is a principal: the owner, or a peer's callerId (every
-// static-token client is the one caller "static").
-import { principalLabel, type Principal } from "../../principal.js";
+// switch elicitation or tasks off for everyone). A caller is a principal: the owner, or a peer's callerId under the
+// credential that proved it (each named static token is its own caller "static:<name>").
+import { holderKey, type Principal } from "../../principal.js";
 
 /** Server-to-client requests (elicitation, sampling, roots) waiting for the client's answer. */
 export const WAITS_PER_CALLER = 64;
@@ -19,5 +19,5 @@ export const MAX_TASK_ATTEMPTS = 3;
 
 /** The key limits count by. */
 export function callerKey(p: Principal): string {
-  return principalLabel(p);
+  return holderKey(p);
 }

@@ -24,7 +24,7 @@ describe("motebit-local token", () => {
     expect(parsed.claims.exp - parsed.claims.iat).toBe(30_000);
     expect((await verifyBearerToken(token.slice(8), pub)).ok).toBe(true);
     // A token signed with the server's own key gets in as a peer, never the owner.
-    const auth = await authenticate(`Bearer ${token}`, { authToken: null, knownCallers: new Map(), relayTrust: null, relayId: null }, { motebitId: mid, publicKeyHex: pub }, Date.now());
+    const auth = await authenticate(`Bearer ${token}`, { staticTokens: new Map(), knownCallers: new Map(), relayTrust: null, relayId: null }, { motebitId: mid, publicKeyHex: pub }, Date.now());
     expect(auth).toMatchObject({ ok: true, principal: { kind: "peer", via: "self_signed" } });
   });
 

@@ -24,6 +24,7 @@ import { parseMessage } from "../../../src/server/mcp-request.js";
 import { fuzzParams, fuzzTimeoutMs, mutation } from "../../shared/fuzz.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { OTHER_SEED, TEST_SEED } from "../helpers/motebit.js";
+import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
 
 const self = await createSigner(TEST_SEED);
 const other = await createSigner(OTHER_SEED);
@@ -31,7 +32,7 @@ const selfId = await sovereignMotebitId(self.publicKeyHex);
 const otherId = await sovereignMotebitId(other.publicKeyHex);
 const identity = { motebitId: selfId, publicKeyHex: self.publicKeyHex };
 const settings = {
-  authToken: "static-secret",
+  staticTokens: parseStaticTokens({ static: "static-secret-token" }, "test"),
   knownCallers: new Map([[otherId, { publicKeyHex: other.publicKeyHex, trust: "verified" as const }]]),
   relayTrust: other.publicKeyHex,
   relayId: null,
@@ -48,7 +49,7 @@ describe("fuzz: bearer and dispatch tokens", () => {
         expect(typeof parsed.ok).toBe("boolean");
         for (const header of [s, `Bearer ${s}`, `Bearer motebit:${s}`]) {
           const r = await authenticate(header, settings, identity, Date.now());
-          if (r.ok) expect(header).toBe("Bearer static-secret");
+          if (r.ok) expect(header).toBe("Bearer static-secret-token");
           else expect(r.status).toBe(401);
         }
       }),

@@ -115,7 +115,7 @@ describe("serve over http: every caller is a peer", () => {
     expect(personal.isError).toBe(true);
     const list = await runCli(["memory", "list", "--identity", identity]);
     const rows = JSON.parse(list.stdout) as { content: string; scope: string; provenance: string }[];
-    expect(rows.find((r) => r.content === "peer note: staging is down")).toMatchObject({ scope: "peer:static", provenance: "peer_agent" });
+    expect(rows.find((r) => r.content === "peer note: staging is down")).toMatchObject({ scope: "peer:static:static", provenance: "peer_agent" });
     expect(rows.find((r) => r.content === OWNER_FACT)).toMatchObject({ scope: "owner", provenance: "owner" });
     expect(rows.some((r) => r.content === "peer tries personal")).toBe(false);
   });

@@ -23,7 +23,7 @@ describe("the serve config file", () => {
   it("reads every field into the edge's server settings", () => {
     const cfg = readConfigFile(
       write("full.json", {
-        authToken: "tok",
+        authToken: "config-file-token-1",
         privateKeyPath: "keys/motebit.key",
         dataDir: "state",
         knownCallers: { "peer-1": { public_key: CALLER_KEY, trust: "trusted" } },
@@ -36,13 +36,15 @@ describe("the serve config file", () => {
     expect(cfg.privateKeyPath).toBe(join(tmp.dir, "keys/motebit.key"));
     expect(cfg.dataDir).toBe(join(tmp.dir, "state"));
     expect(readAiSettings({}, { direct: true, hasAiBinding: false }, cfg.file).taskTimeoutMs).toBe(5000);
-    expect(cfg.server).toMatchObject({ authToken: "tok", relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
+    expect([...cfg.server.staticTokens.keys()]).toEqual(["static"]);
+    expect(cfg.server).toMatchObject({ relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
     expect(cfg.server.knownCallers.get("peer-1")).toEqual({ publicKeyHex: CALLER_KEY, trust: "trusted" });
   });
 
   it("defaults to no token, no callers, no relay and the edge's rate limit", () => {
     const cfg = readConfigFile(write("empty.json", {}));
-    expect(cfg.server).toMatchObject({ authToken: null, relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
+    expect(cfg.server.staticTokens.size).toBe(0);
+    expect(cfg.server).toMatchObject({ relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
     expect(cfg.server.knownCallers.size).toBe(0);
     expect(cfg.durability).toBe("normal");
     expect(readConfigFile(write("full.json", { durability: "full" })).durability).toBe("full");
@@ -74,12 +76,18 @@ describe("the serve config file", () => {
 
   it("warns when a file holding authToken is readable by others", () => {
     const warnings: string[] = [];
-    readConfigFile(write("open.json", { authToken: "tok" }, 0o644), (w) => warnings.push(w));
+    readConfigFile(write("open.json", { authToken: "config-file-token-1" }, 0o644), (w) => warnings.push(w));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/holds authToken but other users can read it \(chmod 600/);
     const none: string[] = [];
-    readConfigFile(write("closed.json", { authToken: "tok" }, 0o600), (w) => none.push(w));
+    readConfigFile(write("closed.json", { authToken: "config-file-token-1" }, 0o600), (w) => none.push(w));
     expect(none).toEqual([]);
+  });
+
+  it("warns when a file holding named tokens (authTokens, an object) is readable by others", () => {
+    const warnings: string[] = [];
+    readConfigFile(write("open-named.json", { authTokens: { ci: "config-file-token-1" } }, 0o644), (w) => warnings.push(w));
+    expect(warnings).toEqual([expect.stringMatching(/holds authTokens but other users can read it/)]);
   });
 
   it("warns for a secret under its environment name too (the file accepts both names)", () => {

@@ -7,6 +7,7 @@ import { parseMcpServers } from "../../../local-stdio/src/mcp-servers/config.js"
 import { McpServers } from "../../../local-stdio/src/mcp-servers/servers.js";
 import { serveHttp, type HttpHost } from "../../../local-stdio/src/serve/http-host.js";
 import { defaultConfig } from "../../../local-stdio/src/config-file.js";
+import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
 import { makeMotebit, owner, peer, type Harness } from "../helpers/motebit.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { REPO } from "../local/helpers/local-cli.js";
@@ -26,7 +27,7 @@ describe("connected MCP servers and peers", () => {
       throw new Error(m);
     });
     await servers.start(configs);
-    const config = { ...defaultConfig().server, authToken: "peer-secret" };
+    const config = { ...defaultConfig().server, staticTokens: parseStaticTokens({ static: "peer-secret-token" }, "test") };
     http = await serveHttp({ motebit: h.m, sql, clock: h.m.clock, config, host: "127.0.0.1", port: 0 });
   });
   afterAll(async () => {
@@ -60,7 +61,7 @@ describe("connected MCP servers and peers", () => {
 
   it("over the real HTTP surface, an authenticated peer neither lists nor calls them", async () => {
     const client = new Client({ name: "peer", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`), { requestInit: { headers: { Authorization: "Bearer peer-secret" } } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`), { requestInit: { headers: { Authorization: "Bearer peer-secret-token" } } }));
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain("motebit_identity");

@@ -14,7 +14,7 @@ async function setup() {
   const verifyDispatchToken = dispatchTokenVerifier({
     sql,
     clock: systemClock,
-    settings: { authToken: null, knownCallers: new Map(), relayTrust: relay.publicKeyHex, relayId: null },
+    settings: { staticTokens: new Map(), knownCallers: new Map(), relayTrust: relay.publicKeyHex, relayId: null },
     identity: { motebitId, publicKeyHex: self.publicKeyHex },
   });
   const h = await makeMotebit({ sql, verifyDispatchToken });
@@ -72,10 +72,10 @@ describe("who may sign a dispatch_token", () => {
     const identity = { motebitId, publicKeyHex: self.publicKeyHex };
     const mint = (mid: string, signer: typeof self) =>
       mintBearerToken({ mid, did: "d", aud: "task:dispatch", sub: motebitId }, signer);
-    const withRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { authToken: null, knownCallers, relayTrust: known.publicKeyHex, relayId: null }, identity });
+    const withRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { staticTokens: new Map(), knownCallers, relayTrust: known.publicKeyHex, relayId: null }, identity });
     expect(await withRelay(await mint(motebitId, self), relayPeer)).toEqual({ ok: false, reason: "no_key_for_caller" });
     expect(await withRelay(await mint("relay-x", known), relayPeer)).toEqual({ ok: true });
-    const noRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { authToken: null, knownCallers, relayTrust: null, relayId: null }, identity });
+    const noRelay = dispatchTokenVerifier({ sql, clock: systemClock, settings: { staticTokens: new Map(), knownCallers, relayTrust: null, relayId: null }, identity });
     expect(await noRelay(await mint(knownId, known), relayPeer)).toEqual({ ok: false, reason: "no_key_for_caller" });
     expect(await noRelay(await mint(motebitId, self), relayPeer)).toEqual({ ok: false, reason: "no_key_for_caller" });
   });

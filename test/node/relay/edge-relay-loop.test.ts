@@ -14,6 +14,7 @@ import { createSigner, mintBearerToken, verifyReceipt, type Signer } from "../..
 import keys from "../../fixtures/edge/keys.json";
 import { freePort, startLocalEdge, type LocalEdge } from "../edge/local-edge.js";
 import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 const ID = keys.server.sovereign_motebit_id;
 const SUBMITTER_TOKEN = "relay-test-api-token";
@@ -144,28 +145,28 @@ describe("the relay loop at the edge", () => {
 
     it("claiming the relay's id but signed by another key", async () => {
       const token = await mintBearerToken({ mid: relayId, did: "x", aud: "mcp:call", sub: ID }, stranger);
-      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "no_key_for_caller" } });
+      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "no_key_for_caller", hint: tokenHint("no_key_for_caller") } });
     });
 
     it("signed by the relay for another motebit (sub)", async () => {
       const token = await mintBearerToken({ mid: relayId, did: "x", aud: "mcp:call", sub: keys.known_caller.sovereign_motebit_id }, relay.signer);
-      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "subject_mismatch" } });
+      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "subject_mismatch", hint: tokenHint("subject_mismatch") } });
     });
 
     it("replayed", async () => {
       const token = await mintBearerToken({ mid: relayId, did: "x", aud: "mcp:call", sub: ID }, relay.signer);
       expect((await initializeWith(token)).status).toBe(200);
-      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "jti_replayed" } });
+      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "jti_replayed", hint: tokenHint("jti_replayed") } });
     });
 
     it("a task:dispatch token used as a bearer", async () => {
       const token = await mintBearerToken({ mid: relayId, did: "x", aud: "task:dispatch", sub: ID }, relay.signer);
-      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "audience_mismatch" } });
+      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "audience_mismatch", hint: tokenHint("audience_mismatch") } });
     });
 
     it("another mid signed with the relay key, when relayId names the relay", async () => {
       const token = await mintBearerToken({ mid: keys.stranger.sovereign_motebit_id, did: "x", aud: "mcp:call", sub: ID }, relay.signer);
-      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "no_key_for_caller" } });
+      expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "no_key_for_caller", hint: tokenHint("no_key_for_caller") } });
     });
   });
 });

@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { readConfigFile } from "../../../local-stdio/src/config-file.js";
 import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
 import { readServerConfig } from "../../../src/server/config.js";
+import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
 
 const identity = { motebitId: "me", publicKeyHex: "00".repeat(32) };
-const settings = (o: Partial<AuthSettings>): AuthSettings => ({ authToken: null, knownCallers: new Map(), relayTrust: null, relayId: null, relayForwardToken: null, ...o });
+const settings = (o: Partial<AuthSettings>): AuthSettings => ({ staticTokens: new Map(), knownCallers: new Map(), relayTrust: null, relayId: null, relayForwardToken: null, ...o });
 const who = async (header: string | null, s: AuthSettings) => {
   const r = await authenticate(header, s, identity, Date.now());
   return r.ok ? r.principal : { status: r.status, body: r.body };
@@ -23,11 +24,11 @@ describe("the relay's forward bearer", () => {
   });
 
   it("is independent of authToken: each token is only itself", async () => {
-    const both = settings({ authToken: "owner-static", relayForwardToken: "fwd" });
-    expect(await who("Bearer owner-static", both)).toMatchObject({ callerId: "static", via: "static_token" });
+    const both = settings({ staticTokens: parseStaticTokens({ static: "owner-static-token" }, "test"), relayForwardToken: "fwd" });
+    expect(await who("Bearer owner-static-token", both)).toMatchObject({ callerId: "static:static", via: "static_token" });
     expect(await who("Bearer fwd", both)).toMatchObject({ callerId: "relay:relay", via: "relay" });
-    expect(await who("Bearer owner-static", settings({ relayForwardToken: "fwd" }))).toEqual({ status: 401, body: { error: "unauthorized" } });
-    expect(await who("Bearer fwd", settings({ authToken: "owner-static" }))).toEqual({ status: 401, body: { error: "unauthorized" } });
+    expect(await who("Bearer owner-static-token", settings({ relayForwardToken: "fwd" }))).toEqual({ status: 401, body: { error: "unauthorized" } });
+    expect(await who("Bearer fwd", settings({ staticTokens: parseStaticTokens({ static: "owner-static-token" }, "test") }))).toEqual({ status: 401, body: { error: "unauthorized" } });
   });
 
   it("a wrong or missing bearer stays 401", async () => {
@@ -35,6 +36,11 @@ describe("the relay's forward bearer", () => {
     expect(await who("Bearer fwd2", s)).toEqual({ status: 401, body: { error: "unauthorized" } });
     expect(await who(null, s)).toEqual({ status: 401, body: { error: "unauthorized" } });
     expect(await who(null, settings({}))).toEqual({ status: 401, body: { error: "unauthorized — set authToken or use a motebit signed token" } });
+  });
+
+  it("may not be a static token: startup refuses it (its holders would be served as the relay)", () => {
+    expect(() => readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: "shared-token-0001", MOTEBIT_AUTH_TOKEN: "shared-token-0001" })).toThrow(/MOTEBIT_RELAY_FORWARD_TOKEN equals a static token/);
+    expect(() => readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: "shared-token-0001", MOTEBIT_AUTH_TOKENS: '{"a": "shared-token-0001"}' })).toThrow(/MOTEBIT_RELAY_FORWARD_TOKEN equals a static token/);
   });
 
   it("is read from MOTEBIT_RELAY_FORWARD_TOKEN at the edge", () => {

@@ -32,7 +32,7 @@ describe("relayId narrows the relay key to one mid", () => {
     const relayId = await sovereignMotebitId(relay.publicKeyHex);
     const server = { motebitId: keys.server.sovereign_motebit_id, publicKeyHex: keys.server.public_key_hex };
     const token = (mid: string) => mintBearerToken({ mid, did: "d", aud: "mcp:call", sub: server.motebitId }, relay);
-    const settings = (relayIdSetting: string | null) => ({ authToken: null, knownCallers: new Map(), relayTrust: relay.publicKeyHex, relayId: relayIdSetting });
+    const settings = (relayIdSetting: string | null) => ({ staticTokens: new Map(), knownCallers: new Map(), relayTrust: relay.publicKeyHex, relayId: relayIdSetting });
     const now = Date.now();
     expect(await authenticate(`Bearer motebit:${await token(relayId)}`, settings(relayId), server, now)).toMatchObject({ ok: true, principal: { callerId: `relay:${relayId}`, via: "relay", trust: "verified" } });
     expect(await authenticate(`Bearer motebit:${await token("some-other-mid")}`, settings(relayId), server, now)).toMatchObject({ ok: false, body: { reason: "no_key_for_caller" } });

@@ -3,9 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { callerStanding } from "../../../src/server/caller-standing.js";
 import type { PeerPrincipal } from "../../../src/server/auth.js";
+import { parseStaticTokens, staticTokenTag } from "../../../src/settings/static-tokens.js";
 
 const settings = (o: Partial<Parameters<typeof callerStanding>[0]> = {}) => ({
-  authToken: "tok",
+  staticTokens: parseStaticTokens({ static: "static-token-0001" }, "test"),
   knownCallers: new Map([
     ["m-ok", { publicKeyHex: "00", trust: "trusted" as const }],
     ["m-blocked", { publicKeyHex: "00", trust: "blocked" as const }],
@@ -24,9 +25,17 @@ describe("callerStanding", () => {
     expect(s(peer("signed_token", "m-gone"))).toEqual({ ok: false, reason: "caller is no longer a known caller" });
   });
 
-  it("the static token stands while one is configured; the relay while its key or forward bearer is, for the configured relay id", () => {
-    expect(callerStanding(settings())(peer("static_token", "static")).ok).toBe(true);
-    expect(callerStanding(settings({ authToken: null }))(peer("static_token", "static"))).toEqual({ ok: false, reason: "the static token is no longer accepted" });
+  it("a static token's caller stands while that name holds the same token, with the trust it has now", () => {
+    const tokens = parseStaticTokens({ static: "static-token-0001" }, "test");
+    const asked = { ...peer("static_token", "static:static"), credential: staticTokenTag(tokens.get("static")!) };
+    expect(callerStanding(settings())(asked)).toEqual({ ok: true, principal: asked });
+    expect(callerStanding(settings({ staticTokens: parseStaticTokens({ static: { token: "static-token-0001", trust: "trusted" } }, "t") }))(asked)).toEqual({ ok: true, principal: { ...asked, trust: "trusted" } });
+    expect(callerStanding(settings({ staticTokens: new Map() }))(asked)).toEqual({ ok: false, reason: 'the static token "static" is no longer accepted' });
+    expect(callerStanding(settings({ staticTokens: parseStaticTokens({ static: "static-token-0002" }, "t") }))(asked)).toEqual({ ok: false, reason: 'the static token "static" was replaced' });
+    expect(callerStanding(settings({ staticTokens: parseStaticTokens({ static: { token: "static-token-0001", trust: "blocked" } }, "t") }))(asked)).toEqual({ ok: false, reason: "caller is blocked" });
+  });
+
+  it("the relay stands while its key or forward bearer is, for the configured relay id", () => {
     expect(callerStanding(settings())(peer("relay", "relay:r1")).ok).toBe(true);
     expect(callerStanding(settings({ relayId: "r2" }))(peer("relay", "relay:r1")).ok).toBe(false);
     expect(callerStanding(settings({ relayTrust: null }))(peer("relay", "relay:r1"))).toEqual({ ok: false, reason: "the relay is no longer trusted" });
@@ -34,7 +43,7 @@ describe("callerStanding", () => {
   });
 
   it("our own key and the owner always stand", () => {
-    const s = callerStanding(settings({ authToken: null, knownCallers: new Map(), relayTrust: null }));
+    const s = callerStanding(settings({ staticTokens: new Map(), knownCallers: new Map(), relayTrust: null }));
     expect(s(peer("self_signed", "me")).ok).toBe(true);
     expect(s({ kind: "owner" }).ok).toBe(true);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readIdentitySecrets, readServerConfig } from "../../../src/server/config.js";
 import { parseKnownCallers } from "../../../src/settings/known-callers.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
+import { sha256HexSync } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 
 const KEY = keys.known_caller.public_key_hex;
@@ -19,7 +20,7 @@ function startupError(f: () => unknown): string {
 describe("server config", () => {
   it("defaults: no static token, no known callers, no relay, 600/min, 1 MiB, 30 min sessions, 32 per caller", () => {
     expect(readServerConfig({})).toEqual({
-      authToken: null,
+      staticTokens: new Map(),
       knownCallers: new Map(),
       relayTrust: null,
       relayId: null,
@@ -34,13 +35,13 @@ describe("server config", () => {
 
   it("reads every variable", () => {
     const c = readServerConfig({
-      MOTEBIT_AUTH_TOKEN: "s3cret",
+      MOTEBIT_AUTH_TOKEN: "s3cret-static-token",
       MOTEBIT_KNOWN_CALLERS: JSON.stringify({ "peer-1": { public_key: KEY.toUpperCase(), trust: "trusted" } }),
       MOTEBIT_RELAY_TRUST: KEY,
       MOTEBIT_ALLOWED_ORIGINS: "https://a.example.com, https://B.example.com:8443/",
       MOTEBIT_RATE_LIMIT: "0",
     });
-    expect(c.authToken).toBe("s3cret");
+    expect(c.staticTokens).toEqual(new Map([["static", { sha256: sha256HexSync("s3cret-static-token"), trust: "verified" }]]));
     expect(c.knownCallers.get("peer-1")).toEqual({ publicKeyHex: KEY, trust: "trusted" });
     expect(c.relayTrust).toBe(KEY);
     expect(c.allowedOrigins).toEqual(["https://a.example.com", "https://b.example.com:8443"]);
@@ -49,7 +50,7 @@ describe("server config", () => {
 
   it("an empty value counts as unset", () => {
     expect(readServerConfig({ MOTEBIT_AUTH_TOKEN: "", MOTEBIT_KNOWN_CALLERS: " ", MOTEBIT_RATE_LIMIT: "" })).toMatchObject({
-      authToken: null,
+      staticTokens: new Map(),
       rateLimitPerMinute: 600,
     });
   });
@@ -91,5 +92,33 @@ describe("MOTEBIT_KNOWN_CALLERS", () => {
     expect(startupError(() => parseKnownCallers({ a: { public_key: KEY, trust: "owner" } }))).toBe(
       'MOTEBIT_KNOWN_CALLERS["a"].trust must be one of first_contact, verified, trusted, blocked, got "owner"',
     );
+  });
+});
+
+describe("MOTEBIT_AUTH_TOKENS", () => {
+  it("names each token, keeps only its SHA-256, and adds MOTEBIT_AUTH_TOKEN as the token named static", () => {
+    const c = readServerConfig({
+      MOTEBIT_AUTH_TOKEN: "the-static-token-01",
+      MOTEBIT_AUTH_TOKENS: JSON.stringify({ ci: "the-ci-token-000001", ops: { token: "the-ops-token-00001", trust: "trusted" } }),
+    });
+    expect(c.staticTokens).toEqual(
+      new Map([
+        ["ci", { sha256: sha256HexSync("the-ci-token-000001"), trust: "verified" }],
+        ["ops", { sha256: sha256HexSync("the-ops-token-00001"), trust: "trusted" }],
+        ["static", { sha256: sha256HexSync("the-static-token-01"), trust: "verified" }],
+      ]),
+    );
+    expect(JSON.stringify([...c.staticTokens])).not.toContain("the-ci-token");
+  });
+
+  it("refuses at startup a token under 16 characters, a bad name or trust, a name or token given twice", () => {
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKEN: "short-token" }))).toBe("MOTEBIT_AUTH_TOKEN must be a string of at least 16 characters");
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKENS: '{"ci": "short"}' }))).toBe('MOTEBIT_AUTH_TOKENS["ci"] must be a string of at least 16 characters');
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKENS: '{"c i": "long-enough-token-1"}' }))).toMatch(/a token name is 1-64 characters/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKENS: '{"ci": {"token": "long-enough-token-1", "trust": "owner"}}' }))).toMatch(/trust must be one of/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKENS: "[]" }))).toMatch(/^MOTEBIT_AUTH_TOKENS must be a JSON object/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKENS: '{"a": "long-enough-token-1", "b": "long-enough-token-1"}' }))).toMatch(/the same token under two names/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKEN: "long-enough-token-1", MOTEBIT_AUTH_TOKENS: '{"static": "long-enough-token-2"}' }))).toMatch(/names one too/);
+    expect(startupError(() => readServerConfig({ MOTEBIT_AUTH_TOKEN: "long-enough-token-1", MOTEBIT_AUTH_TOKENS: '{"a": "long-enough-token-1"}' }))).toMatch(/each caller needs its own token/);
   });
 });

@@ -17,7 +17,7 @@ describe("settings sources", () => {
   it("a file holds a setting under its key or its environment name (the latter first)", () => {
     expect(readSetting("taskTimeoutMs", { env: {}, file: file({ taskTimeoutMs: 5000 }) })).toBe(5000);
     expect(readSetting("taskTimeoutMs", { env: {}, file: file({ MOTEBIT_TASK_TIMEOUT_MS: "700", taskTimeoutMs: 5000 }) })).toBe(700);
-    expect(readSetting("authToken", { env: {}, file: file({ MOTEBIT_AUTH_TOKEN: "t" }) })).toBe("t");
+    expect(readSetting("relayId", { env: {}, file: file({ MOTEBIT_RELAY_ID: "r" }) })).toBe("r");
   });
 
   it("edge-only settings are never read from a file", () => {

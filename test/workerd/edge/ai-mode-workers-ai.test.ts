@@ -10,10 +10,10 @@ import { SimWorkersAiChat, type ChatTurn } from "../../doubles/workers-ai-chat-s
 import { MemoryStore } from "../../../src/memory/store.js";
 import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
 import { durableSqlPort } from "../../../durable-objects/sql-port.js";
-import { INITIALIZE, rpc } from "./helpers.js";
+import { INITIALIZE, rpc, STATIC_PEER } from "./helpers.js";
 import { SESSION_HEADER } from "../../../src/server/mcp-request.js";
 
-const PEER = { kind: "peer", callerId: "static", via: "static_token", trust: "verified" } as const;
+const PEER = STATIC_PEER;
 /** relay_task_id is bound only for the relay (or with a dispatch token). */
 const RELAY = { kind: "peer", callerId: "relay:edge-relay", via: "relay", trust: "verified" } as const;
 const MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";

@@ -9,9 +9,9 @@ import { stripIdentityTag, verifyReceipt, type ExecutionReceipt } from "../../..
 import type { EdgeEnv } from "../../../worker/env.js";
 import { SimWorkersAiChat } from "../../doubles/workers-ai-chat-sim.js";
 import { SESSION_HEADER } from "../../../src/server/mcp-request.js";
-import { INITIALIZE, rpc } from "./helpers.js";
+import { INITIALIZE, rpc, STATIC_PEER } from "./helpers.js";
 
-const PEER = { kind: "peer", callerId: "static", via: "static_token", trust: "verified" } as const;
+const PEER = STATIC_PEER;
 
 it("every receipt's tools_used equals the audit log's executed tools under a hostile model", async () => {
   const ai = new SimWorkersAiChat([

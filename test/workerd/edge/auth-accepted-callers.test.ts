@@ -9,8 +9,8 @@ async function callerOfNewSession(auth: string): Promise<string> {
 }
 
 describe("accepted callers", () => {
-  it("the static token is the peer 'static'", async () => {
-    expect(await callerOfNewSession(STATIC)).toBe("static");
+  it("the static token (authToken) is the peer 'static:static'", async () => {
+    expect(await callerOfNewSession(STATIC)).toMatch(/^static:static#[0-9a-f]{16}$/);
   });
   it("a known caller is itself", async () => {
     expect(await callerOfNewSession(await signedAuth("known_caller"))).toBe(keys.known_caller.sovereign_motebit_id);

@@ -3,6 +3,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index.js";
 import { handmadeAuth, INITIALIZE, keys, mcpRequest, post, SERVER_ID, signedAuth } from "./helpers.js";
+import type { TokenReason } from "../../../src/protocol/index.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 async function expectRefusal(auth: string | null, body: unknown) {
   const res = await post(INITIALIZE, { auth });
@@ -10,7 +12,8 @@ async function expectRefusal(auth: string | null, body: unknown) {
   expect(await res.json()).toEqual(body);
 }
 
-const reason = (r: string) => ({ error: "invalid motebit token", reason: r });
+// Every signed-token refusal carries the hint for its reason (the wording is pinned in test/node/server/token-hints.test.ts).
+const reason = (r: TokenReason, referenceClient = false) => ({ error: "invalid motebit token", reason: r, hint: tokenHint(r, referenceClient) });
 const now = () => Date.now();
 
 describe("static bearer token", () => {
@@ -24,7 +27,7 @@ describe("static bearer token", () => {
     await expectRefusal(`Basic ${btoa("a:b")}`, { error: "unauthorized" });
   });
   it("no authToken (nor relay forward token) configured and no motebit token → 401 telling the operator what to do", async () => {
-    const noToken = { ...env, MOTEBIT_AUTH_TOKEN: undefined, MOTEBIT_RELAY_FORWARD_TOKEN: undefined };
+    const noToken = { ...env, MOTEBIT_AUTH_TOKEN: undefined, MOTEBIT_AUTH_TOKENS: undefined, MOTEBIT_RELAY_FORWARD_TOKEN: undefined };
     for (const auth of [null, `Bearer ${keys.auth_token}`]) {
       const ctx = createExecutionContext();
       const res = await worker.fetch(mcpRequest(INITIALIZE, { auth }), noToken, ctx);
@@ -88,6 +91,10 @@ describe("signed motebit token refusals", () => {
   });
   it("audience_mismatch", async () => {
     await expectRefusal(await signedAuth("known_caller", { aud: "task:submit" }), reason("audience_mismatch"));
+    // The reference client's per-connection token (aud task:submit, no sub) from a known caller: told the fix.
+    await expectRefusal(await signedAuth("known_caller", { aud: "task:submit", sub: undefined }), reason("audience_mismatch", true));
+    // From a caller we hold no key for, nothing more than the general hint.
+    await expectRefusal(await signedAuth("stranger", { aud: "task:submit", sub: undefined }), reason("audience_mismatch"));
   });
   it("audience_mismatch: a task:dispatch token is never a bearer", async () => {
     await expectRefusal(await signedAuth("relay", { aud: "task:dispatch" }), reason("audience_mismatch"));

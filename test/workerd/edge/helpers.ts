@@ -1,11 +1,20 @@
 // Shared scaffolding for the edge tests: requests against the real Worker (SELF) with real credentials.
 import { env, runInDurableObject, SELF } from "cloudflare:test";
-import { base64urlEncode, createSigner, mintBearerToken, utf8 } from "../../../src/protocol/index.js";
+import { base64urlEncode, createSigner, mintBearerToken, sha256HexSync, utf8 } from "../../../src/protocol/index.js";
+import { staticTokenTag } from "../../../src/settings/static-tokens.js";
 import keys from "../../fixtures/edge/keys.json";
 
 export { keys };
 export const BASE = "http://edge.test";
 export const STATIC = `Bearer ${keys.auth_token}`;
+/** The principal the test deployment's authToken (the token named "static") authenticates as. */
+export const STATIC_PEER = {
+  kind: "peer",
+  callerId: "static:static",
+  via: "static_token",
+  trust: "verified",
+  credential: staticTokenTag({ sha256: sha256HexSync(keys.auth_token), trust: "verified" }),
+} as const;
 export const SERVER_ID = keys.server.sovereign_motebit_id;
 export const BOTH = "application/json, text/event-stream";
 

@@ -2,6 +2,7 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { initialize, INITIALIZE, keys, motebitStub, post, rpc, signedAuth, STATIC } from "./helpers.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 /** Marks the live instance, or says whether it still carries the mark (false = a new instance). */
 const mark = (set: boolean) =>
@@ -25,7 +26,7 @@ it("after the object is reset, sessions still work and used tokens are still ref
   expect(await after.json()).toEqual(before);
   const replay = await post(INITIALIZE, { auth: usedAuth });
   expect(replay.status).toBe(401);
-  expect(await replay.json()).toEqual({ error: "invalid motebit token", reason: "jti_replayed" });
+  expect(await replay.json()).toEqual({ error: "invalid motebit token", reason: "jti_replayed", hint: tokenHint("jti_replayed") });
 });
 
 it("a memory and a receipt acknowledged over HTTP are still in the object's SQLite after a reset", async () => {
@@ -43,7 +44,7 @@ it("a memory and a receipt acknowledged over HTTP are still in the object's SQLi
     memories: state.storage.sql.exec("SELECT content, provenance, scope, sensitivity FROM memory_nodes").toArray(),
     receipts: state.storage.sql.exec("SELECT relay_task_id, caller, status FROM receipts").toArray(),
   }));
-  expect(rows.memories).toEqual([{ content: "the relay rotates keys on Mondays", provenance: "peer_agent", scope: "peer:static", sensitivity: "none" }]);
+  expect(rows.memories).toEqual([{ content: "the relay rotates keys on Mondays", provenance: "peer_agent", scope: "peer:static:static", sensitivity: "none" }]);
   expect(rows.receipts).toEqual([{ relay_task_id: "restart-1", caller: `peer:relay:${keys.relay.sovereign_motebit_id}`, status: "completed" }]);
   // The retry after the restart gets the same signed receipt back, not a second run.
   const retry = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "persist me", relay_task_id: "restart-1" } }), { auth: await signedAuth("relay"), session: relaySession });

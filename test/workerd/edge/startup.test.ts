@@ -5,7 +5,7 @@ import { MotebitObject } from "../../../durable-objects/motebit-object.js";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import worker from "../../../worker/index.js";
-import { BASE, INITIALIZE, keys, mcpRequest, rpc, SERVER_ID } from "./helpers.js";
+import { BASE, INITIALIZE, keys, mcpRequest, rpc, SERVER_ID, STATIC_PEER } from "./helpers.js";
 
 async function identityFileSignedBy(seedHex: string): Promise<string> {
   const signer = await createSigner(seedHex);
@@ -56,7 +56,7 @@ describe("start-up", () => {
       `${keys.server.public_key_hex.slice(0, 16)}…: set MOTEBIT_PRIVATE_KEY to the seed that signed the identity file`;
     await withObject("bad-identity", { MOTEBIT_IDENTITY: text }, async (o) => {
       expect(await o.identity()).toEqual({ ok: false, error: expected });
-      const res = await o.handleMcp({ principal: { kind: "peer", callerId: "static", via: "static_token", trust: "verified" }, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message: rpc("ping") });
+      const res = await o.handleMcp({ principal: STATIC_PEER, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message: rpc("ping") });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ error: expected });
     });

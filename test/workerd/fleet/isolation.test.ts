@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex, verifyReceipt } from "../../../src/protocol/index.js";
 import { INITIALIZE, keys, rpc, signedAuth } from "../edge/helpers.js";
 import { CALLER_STATIC, createMotebit, FLEET_TOKEN, fleetInitialize, fleetObject, fleetPost, rpcBody, tokenFor, type Created } from "./helpers.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 let a: Created;
 let b: Created;
@@ -36,7 +37,7 @@ describe("fleet isolation", () => {
     expect((await fleetPost("iso-a", INITIALIZE, { auth: await tokenFor(a.motebit_id) })).status).toBe(200);
     expect(await refusal(await fleetPost("iso-b", INITIALIZE, { auth: await tokenFor(a.motebit_id) }))).toEqual({
       status: 401,
-      body: { error: "invalid motebit token", reason: "subject_mismatch" },
+      body: { error: "invalid motebit token", reason: "subject_mismatch", hint: tokenHint("subject_mismatch") },
     });
   });
 
@@ -45,10 +46,10 @@ describe("fleet isolation", () => {
     expect((await fleetPost("iso-b", INITIALIZE, { auth: `Bearer ${CALLER_STATIC}` })).status).toBe(401);
     // Kept as its hash only: the token itself is nowhere in the object's rows.
     const stored = await runInDurableObject(fleetObject("iso-a"), (_o, state) => ({
-      hash: state.storage.sql.exec("SELECT auth_token_sha256 AS h FROM fleet_profile").one().h,
+      tokens: JSON.parse(state.storage.sql.exec("SELECT static_tokens AS t FROM fleet_profile").one().t as string) as unknown,
       dump: JSON.stringify(state.storage.sql.exec("SELECT * FROM fleet_profile").toArray()),
     }));
-    expect(stored.hash).toBe(await sha256Hex(CALLER_STATIC));
+    expect(stored.tokens).toEqual({ static: { sha256: await sha256Hex(CALLER_STATIC), trust: "verified" } });
     expect(stored.dump).not.toContain(CALLER_STATIC);
   });
 

@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import type { FleetAnswer, FleetCaller } from "../../../durable-objects/motebit-object.js";
 import { INITIALIZE, keys, signedAuth } from "../edge/helpers.js";
 import { createMotebit, fleetObject, fleetPost, STALE_INITIALIZE, tokenFor } from "./helpers.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 
 async function tagOf(name: string): Promise<string> {
@@ -22,7 +23,7 @@ it("under stale settings the object authenticates again: a removed caller is ref
   expect((await fleetObject("kept-a").fleetUpdate({ knownCallers: {} })).ok).toBe(true);
 
   const refused = await fleetObject("kept-a").fleetHandleMcp(STALE_INITIALIZE, { settingsTag: oldTag, authorization: removed });
-  expect([refused.status, await refused.json()]).toEqual([401, { error: "invalid motebit token", reason: "no_key_for_caller" }]);
+  expect([refused.status, await refused.json()]).toEqual([401, { error: "invalid motebit token", reason: "no_key_for_caller", hint: tokenHint("no_key_for_caller") }]);
 
   // Re-added: served, as the caller the object found (not the principal the stale call claimed).
   const known = { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } };
@@ -42,7 +43,7 @@ it("a token for the motebit that had this name before is refused by the new one,
   expect(second.motebit_id).not.toBe(first.motebit_id);
   const oldToken = await tokenFor(first.motebit_id);
   const res = await fleetObject("kept-b").fleetHandleMcp(STALE_INITIALIZE, { settingsTag: oldTag, authorization: oldToken });
-  expect([res.status, await res.json()]).toEqual([401, { error: "invalid motebit token", reason: "subject_mismatch" }]);
+  expect([res.status, await res.json()]).toEqual([401, { error: "invalid motebit token", reason: "subject_mismatch", hint: tokenHint("subject_mismatch") }]);
   // Over HTTP the same: whatever this isolate kept, the old motebit's token is refused and the new one's accepted.
   expect((await fleetPost("kept-b", INITIALIZE, { auth: await tokenFor(first.motebit_id) })).status).toBe(401);
   expect((await fleetPost("kept-b", INITIALIZE, { auth: await tokenFor(second.motebit_id) })).status).toBe(200);

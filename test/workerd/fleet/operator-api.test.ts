@@ -64,6 +64,24 @@ describe("the fleet operator API", () => {
     expect((await operator("GET", "/motebits?limit=0")).status).toBe(400);
   });
 
+  it("named static tokens: each its own caller; patch rotates or removes one by name and leaves the others", async () => {
+    const res = await operator("POST", "/motebits", { name: "named", auth_tokens: { ci: "fleet-ci-token-00001", ops: { token: "fleet-ops-token-0001", trust: "trusted" } } });
+    expect(res.status).toBe(201);
+    expect(await (await operator("GET", "/motebits/named")).json()).toMatchObject({ static_token: true, static_tokens: ["ci", "ops"] });
+    const ciSession = await fleetInitialize("named", "Bearer fleet-ci-token-00001");
+    // ops cannot use ci's session.
+    expect((await fleetPost("named", rpc("ping"), { auth: "Bearer fleet-ops-token-0001", session: ciSession })).status).toBe(404);
+    const patched = await operator("PATCH", "/motebits/named", { auth_tokens: { ci: "fleet-ci-token-00002", ops: null } });
+    expect(await patched.json()).toMatchObject({ static_tokens: ["ci"] });
+    expect((await fleetPost("named", INITIALIZE, { auth: "Bearer fleet-ci-token-00001" })).status).toBe(401);
+    expect((await fleetPost("named", INITIALIZE, { auth: "Bearer fleet-ops-token-0001" })).status).toBe(401);
+    // The new ci token is the same caller name but not the old token's holder: the old session is not its own.
+    expect((await fleetPost("named", rpc("ping"), { auth: "Bearer fleet-ci-token-00002", session: ciSession })).status).toBe(404);
+    expect((await fleetPost("named", INITIALIZE, { auth: "Bearer fleet-ci-token-00002" })).status).toBe(200);
+    const bad = await operator("PATCH", "/motebits/named", { auth_tokens: { ci: "short" } });
+    expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, 'auth_tokens["ci"] must be a string of at least 16 characters']);
+  });
+
   it("patch changes callers, static token and tools; delete retires: 404 after, and the name is free again with a new key", async () => {
     const made = await createMotebit("patched");
     const patched = await operator("PATCH", "/motebits/patched", { auth_token: "a-static-token-of-16+", tools: ["echo"], known_callers: {} });

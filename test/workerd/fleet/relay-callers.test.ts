@@ -7,6 +7,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INITIALIZE, keys, signedAuth } from "../edge/helpers.js";
 import { createMotebit, fleetInitialize, fleetObject, fleetPost, STALE_INITIALIZE, type Created } from "./helpers.js";
+import { tokenHint } from "../../../src/server/token-hints.js";
 
 const FORWARD = "Bearer edge-test-relay-forward-token";
 
@@ -32,7 +33,7 @@ describe("the relay as a caller of fleet motebits", () => {
     const forA = await signedAuth("relay", { sub: a.motebit_id });
     expect(await sessionCaller("relay-a", await fleetInitialize("relay-a", forA))).toBe(`relay:${keys.relay.sovereign_motebit_id}`);
     const res = await fleetPost("relay-b", INITIALIZE, { auth: await signedAuth("relay", { sub: a.motebit_id }) });
-    expect([res.status, await res.json()]).toEqual([401, { error: "invalid motebit token", reason: "subject_mismatch" }]);
+    expect([res.status, await res.json()]).toEqual([401, { error: "invalid motebit token", reason: "subject_mismatch", hint: tokenHint("subject_mismatch") }]);
   });
 
   it("under stale settings the object itself takes the forward bearer as the relay", async () => {
