@@ -8,6 +8,7 @@ import { storeGeneratedSeed } from "../server/identity.js";
 import type { AuthSettings } from "../server/auth.js";
 import { parseKnownCallers, type KnownCallers } from "../settings/known-callers.js";
 import type { FleetSettingsPatch, FleetSpec } from "./spec.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface FleetProfile {
   name: string;
@@ -28,6 +29,16 @@ type Row = {
   tools: string | null;
   created_at: number;
   settings_tag: string;
+};
+
+const PROFILE_SCHEMA: StoreSchema = {
+  store: "fleet_profile",
+  steps: [
+    (sql) =>
+      void sql.run(
+        "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL)",
+      ),
+  ],
 };
 
 export function readFleetProfile(sql: SqlPort): FleetProfile | null {
@@ -63,9 +74,7 @@ export async function provisionFleetProfile(sql: SqlPort, spec: FleetSpec, now: 
     settingsTag: crypto.randomUUID(),
   };
   sql.transaction(() => {
-    sql.run(
-      "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL)",
-    );
+    migrate(sql, PROFILE_SCHEMA);
     storeGeneratedSeed(sql, seed);
     sql.run(
       "INSERT INTO fleet_profile (name, identity_file, known_callers, auth_token_sha256, tools, created_at, settings_tag) VALUES (?, ?, ?, ?, ?, ?, ?)",
