@@ -32,7 +32,7 @@ export function migrate(sql: SqlPort, schema: StoreSchema): void {
     if (current > latest) {
       throw new StartupError(
         `this database's ${schema.store} tables are at schema version ${current}, but this release knows only up to version ${latest}: ` +
-          "a newer release wrote them. Run that release (or a later one); nothing was changed.",
+          "a newer release wrote them. Run that release (or a later one); they were left as they are.",
       );
     }
     for (let v = current; v < latest; v++) schema.steps[v](sql);
