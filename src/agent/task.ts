@@ -56,7 +56,9 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   const caller = principalLabel(r.principal);
   const overHttp = !isOwner(r.principal);
   const fromRelay = r.principal.kind === "peer" && r.principal.via === "relay";
-  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const) };
+  // The owner's calls come from its MCP client, whose model chose the call: "ai-loop", the weaker consent signal.
+  // "user-tap" would claim the person chose this task, which nothing here can know.
+  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("ai-loop" as const) };
   // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
   // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
   const stop = r.standing();

@@ -1,6 +1,7 @@
 // The migration runner: each store's steps run once, in order, with the version recorded beside them; a database
 // from a newer release is refused and left as it was; a failing step leaves neither its changes nor a new version.
 import { describe, expect, it } from "vitest";
+import type { SqlPort } from "../../../src/ports.js";
 import { migrate, type StoreSchema } from "../../../src/storage/migrations.js";
 import { memorySql } from "../helpers/sqlite.js";
 
@@ -27,7 +28,7 @@ describe("migrate", () => {
 
   it("runs only the steps added since the database's version, and keeps the rows", () => {
     const sql = memorySql();
-    const step1 = (s: typeof sql) => void s.run("CREATE TABLE notes (id TEXT PRIMARY KEY)");
+    const step1 = (s: SqlPort) => void s.run("CREATE TABLE notes (id TEXT PRIMARY KEY)");
     migrate(sql, { store: "notes", steps: [step1] });
     sql.run("INSERT INTO notes (id) VALUES ('a')");
     migrate(sql, { store: "notes", steps: [step1, (s) => void s.run("ALTER TABLE notes ADD COLUMN body TEXT DEFAULT 'x'")] });
@@ -55,7 +56,7 @@ describe("migrate", () => {
 
   it("a step that fails leaves the database at its old version, without the earlier steps' changes", () => {
     const sql = memorySql();
-    const step1 = (s: typeof sql) => void s.run("CREATE TABLE notes (id TEXT)");
+    const step1 = (s: SqlPort) => void s.run("CREATE TABLE notes (id TEXT)");
     migrate(sql, { store: "notes", steps: [step1] });
     const broken: StoreSchema = {
       store: "notes",
