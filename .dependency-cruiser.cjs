@@ -4,6 +4,7 @@
 const LAYERS = [
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
   ["settings"], // every setting once, and the rules for reading them
+  ["storage"], // the migration runner every store's schema goes through
   ["policy"], // risk, governance, the gate
   ["memory", "tools"], // what the motebit remembers; the tools it serves
   ["agent"], // running a task: direct or AI, gate, receipt, ledger

@@ -17,7 +17,7 @@ await build({
   bundle: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: "node22",
   external: ["better-sqlite3", "tsx", "tsx/*"],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
   banner: { js: 'import { createRequire as __motebitRequire } from "node:module";\nconst require = __motebitRequire(import.meta.url);' },

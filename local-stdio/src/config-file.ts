@@ -1,5 +1,6 @@
-// The --config JSON file: the only place secrets such as authToken come from (never a flag, which would
-// sit in shell history and `ps` output). Relative paths in it are resolved against its own folder.
+// The --config JSON file. Secrets such as authToken come from it or from the environment (which wins, as for every
+// setting), never from a flag, which would sit in shell history and `ps` output. Relative paths in it are resolved
+// against its own folder.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import {

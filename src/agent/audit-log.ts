@@ -1,6 +1,7 @@
 // One row per served-tool decision: who asked for what, and what the gate (or the tool) did with it.
 
 import type { SqlPort } from "../ports.js";
+import { addColumnIfMissing, migrate, type StoreSchema } from "../storage/migrations.js";
 
 /** `input_required`: a 2026-07-28 round that ended asking the client for input; its retry is another entry. */
 export type AuditOutcome = "allowed" | "denied" | "approval_required" | "error" | "invalid" | "input_required";
@@ -71,6 +72,26 @@ export interface AuditSink {
   record(e: AuditRecord): void;
 }
 
+export const AUDIT_SCHEMA: StoreSchema = {
+  store: "audit_log",
+  steps: [
+    (sql) => {
+      sql.run(
+        `CREATE TABLE IF NOT EXISTS audit_log (
+          id INTEGER PRIMARY KEY,
+          at INTEGER NOT NULL,
+          tool TEXT NOT NULL,
+          caller TEXT NOT NULL,
+          args_preview TEXT NOT NULL,
+          outcome TEXT NOT NULL
+        )`,
+      );
+      // Added with AI mode; older logs gain the columns (null for rows that are not AI turns).
+      for (const col of ["input_tokens", "output_tokens", "denials"]) addColumnIfMissing(sql, "audit_log", col, "INTEGER");
+    },
+  ],
+};
+
 export class AuditLog implements AuditSink {
   private sinceTrim = 0;
 
@@ -81,24 +102,7 @@ export class AuditLog implements AuditSink {
 
   /** Idempotent. */
   migrate(): void {
-    this.sql.run(
-      `CREATE TABLE IF NOT EXISTS audit_log (
-        id INTEGER PRIMARY KEY,
-        at INTEGER NOT NULL,
-        tool TEXT NOT NULL,
-        caller TEXT NOT NULL,
-        args_preview TEXT NOT NULL,
-        outcome TEXT NOT NULL
-      )`,
-    );
-    // Added with AI mode; older logs gain the columns (null for rows that are not AI turns).
-    for (const col of ["input_tokens", "output_tokens", "denials"]) {
-      try {
-        this.sql.all(`SELECT ${col} FROM audit_log LIMIT 0`);
-      } catch {
-        this.sql.run(`ALTER TABLE audit_log ADD COLUMN ${col} INTEGER`);
-      }
-    }
+    migrate(this.sql, AUDIT_SCHEMA);
   }
 
   /** Writes the row now, in its own statement. */

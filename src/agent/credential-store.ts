@@ -3,6 +3,7 @@
 // (motebit-local credentials add); one expired, not yet valid, or issued by the motebit to itself is not presented.
 import type { SqlPort } from "../ports.js";
 import { canonicalJson, checkCredential, sha256Hex } from "../protocol/index.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 /** A motebit holds few credentials; past this, adding is refused rather than growing without bound. */
 export const MAX_CREDENTIALS = 1000;
@@ -21,19 +22,27 @@ interface Row {
   json: string;
 }
 
+export const CREDENTIAL_SCHEMA: StoreSchema = {
+  store: "credentials",
+  steps: [
+    (sql) =>
+      void sql.run(
+        `CREATE TABLE IF NOT EXISTS credentials (
+          id TEXT PRIMARY KEY,
+          issuer TEXT NOT NULL,
+          added_at INTEGER NOT NULL,
+          json TEXT NOT NULL
+        )`,
+      ),
+  ],
+};
+
 export class CredentialStore {
   constructor(private readonly sql: SqlPort) {}
 
   /** Idempotent. */
   migrate(): void {
-    this.sql.run(
-      `CREATE TABLE IF NOT EXISTS credentials (
-        id TEXT PRIMARY KEY,
-        issuer TEXT NOT NULL,
-        added_at INTEGER NOT NULL,
-        json TEXT NOT NULL
-      )`,
-    );
+    migrate(this.sql, CREDENTIAL_SCHEMA);
   }
 
   /**

@@ -2,6 +2,7 @@
 
 import type { SqlPort } from "../ports.js";
 import type { ExecutionReceipt } from "../protocol/index.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface StoredReceipt {
   receipt: ExecutionReceipt;
@@ -23,30 +24,37 @@ function fromRow(r: Row): StoredReceipt {
   return { receipt: JSON.parse(r.json) as ExecutionReceipt, caller: r.caller, createdAt: r.created_at };
 }
 
+export const RECEIPT_SCHEMA: StoreSchema = {
+  store: "receipts",
+  steps: [
+    (sql) => {
+      sql.run(
+        `CREATE TABLE IF NOT EXISTS receipts (
+          task_id TEXT PRIMARY KEY,
+          relay_task_id TEXT,
+          caller TEXT NOT NULL,
+          status TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          json TEXT NOT NULL
+        )`,
+      );
+      sql.run("CREATE INDEX IF NOT EXISTS receipts_by_time ON receipts (created_at)");
+      sql.run("CREATE INDEX IF NOT EXISTS receipts_by_relay_task ON receipts (relay_task_id)");
+    },
+    // 2: the MCP task a receipt ends, at most one receipt per task (issue 30).
+    (sql) => {
+      sql.run("ALTER TABLE receipts ADD COLUMN run_id TEXT");
+      sql.run("CREATE UNIQUE INDEX receipts_by_run ON receipts (run_id) WHERE run_id IS NOT NULL");
+    },
+  ],
+};
+
 export class ReceiptLedger {
   constructor(private readonly sql: SqlPort) {}
 
   /** Idempotent. */
   migrate(): void {
-    this.sql.run(
-      `CREATE TABLE IF NOT EXISTS receipts (
-        task_id TEXT PRIMARY KEY,
-        relay_task_id TEXT,
-        caller TEXT NOT NULL,
-        status TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        json TEXT NOT NULL
-      )`,
-    );
-    this.sql.run("CREATE INDEX IF NOT EXISTS receipts_by_time ON receipts (created_at)");
-    this.sql.run("CREATE INDEX IF NOT EXISTS receipts_by_relay_task ON receipts (relay_task_id)");
-    // Schema change (issue 30): the MCP task a receipt ends, at most one receipt per task.
-    try {
-      this.sql.all("SELECT run_id FROM receipts LIMIT 0");
-    } catch {
-      this.sql.run("ALTER TABLE receipts ADD COLUMN run_id TEXT");
-    }
-    this.sql.run("CREATE UNIQUE INDEX IF NOT EXISTS receipts_by_run ON receipts (run_id) WHERE run_id IS NOT NULL");
+    migrate(this.sql, RECEIPT_SCHEMA);
   }
 
   /**

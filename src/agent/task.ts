@@ -84,7 +84,9 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
     if (r.run === undefined) write();
     else r.run.commitWithEnd(write);
   };
-  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("user-tap" as const) };
+  // The owner's calls come from its MCP client, whose model chose the call: "ai-loop", the weaker consent signal.
+  // "user-tap" would claim the person chose this task, which nothing here can know.
+  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("ai-loop" as const) };
   // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
   // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
   // A tool step that already ran is signed as it ended, whatever has changed since: the receipt says what happened.

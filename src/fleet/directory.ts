@@ -2,6 +2,7 @@
 // and decides "the same name again is 409"; each motebit's own object stays the authority on whether it exists
 // (a request to /m/<name>/… never consults the directory, so the list is not on the hot path).
 import type { SqlPort } from "../ports.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface FleetEntry {
   name: string;
@@ -22,15 +23,23 @@ export interface FleetPage {
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
+const DIRECTORY_SCHEMA: StoreSchema = {
+  store: "fleet_directory",
+  steps: [
+    (sql) =>
+      void sql.run(
+        "CREATE TABLE IF NOT EXISTS fleet_directory (name TEXT PRIMARY KEY, status TEXT NOT NULL, motebit_id TEXT, public_key TEXT, display_name TEXT, created_at INTEGER NOT NULL)",
+      ),
+  ],
+};
+
 function hasTable(sql: SqlPort): boolean {
   return sql.all<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'fleet_directory'")[0].n > 0;
 }
 
 /** Claims `name`; false when it is taken (provisioning or ready). */
 export function reserveName(sql: SqlPort, name: string, displayName: string | null, now: number): boolean {
-  sql.run(
-    "CREATE TABLE IF NOT EXISTS fleet_directory (name TEXT PRIMARY KEY, status TEXT NOT NULL, motebit_id TEXT, public_key TEXT, display_name TEXT, created_at INTEGER NOT NULL)",
-  );
+  migrate(sql, DIRECTORY_SCHEMA);
   return sql.run("INSERT OR IGNORE INTO fleet_directory (name, status, display_name, created_at) VALUES (?, 'provisioning', ?, ?)", name, displayName, now).changes === 1;
 }
 

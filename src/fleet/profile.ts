@@ -9,6 +9,7 @@ import type { AuthSettings } from "../server/auth.js";
 import { parseKnownCallers, type KnownCallers } from "../settings/known-callers.js";
 import { DEFAULT_STATIC_TOKEN_NAME, type StaticToken, type StaticTokens } from "../settings/static-tokens.js";
 import type { FleetSettingsPatch, FleetSpec } from "./spec.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface FleetProfile {
   name: string;
@@ -35,6 +36,18 @@ type Row = {
   settings_tag: string;
 };
 
+const PROFILE_SCHEMA: StoreSchema = {
+  store: "fleet_profile",
+  steps: [
+    (sql) =>
+      void sql.run(
+        "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL)",
+      ),
+    // 2: several named static tokens (issue 25); a row from before keeps its one token as the token named "static".
+    (sql) => void sql.run("ALTER TABLE fleet_profile ADD COLUMN static_tokens TEXT"),
+  ],
+};
+
 export function readFleetProfile(sql: SqlPort): FleetProfile | null {
   const table = sql.all<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'fleet_profile'")[0];
   if (table.n === 0) return null;
@@ -56,12 +69,6 @@ function storedStaticTokens(row: Row): Record<string, StaticToken> {
   return row.auth_token_sha256 === null ? {} : { [DEFAULT_STATIC_TOKEN_NAME]: { sha256: row.auth_token_sha256, trust: "verified" } };
 }
 
-/** The named-tokens column, on a table made before it (the one schema change of this store since it was made). */
-function ensureStaticTokensColumn(sql: SqlPort): void {
-  const cols = sql.all<{ name: string }>("SELECT name FROM pragma_table_info('fleet_profile')");
-  if (!cols.some((c) => c.name === "static_tokens")) sql.run("ALTER TABLE fleet_profile ADD COLUMN static_tokens TEXT");
-}
-
 /** Makes the key here, signs the identity file with it and keeps both; the seed never leaves this SQLite. */
 export async function provisionFleetProfile(sql: SqlPort, spec: FleetSpec, now: Date): Promise<FleetProfile> {
   const seed = generateSeedHex();
@@ -79,9 +86,7 @@ export async function provisionFleetProfile(sql: SqlPort, spec: FleetSpec, now: 
     settingsTag: crypto.randomUUID(),
   };
   sql.transaction(() => {
-    sql.run(
-      "CREATE TABLE IF NOT EXISTS fleet_profile (name TEXT PRIMARY KEY, identity_file TEXT NOT NULL, known_callers TEXT NOT NULL, auth_token_sha256 TEXT, tools TEXT, created_at INTEGER NOT NULL, settings_tag TEXT NOT NULL, static_tokens TEXT)",
-    );
+    migrate(sql, PROFILE_SCHEMA);
     storeGeneratedSeed(sql, seed);
     sql.run(
       "INSERT INTO fleet_profile (name, identity_file, known_callers, static_tokens, tools, created_at, settings_tag) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -100,7 +105,7 @@ export function updateFleetProfile(sql: SqlPort, current: FleetProfile, patch: F
     ...(patch.tools !== undefined ? { tools: patch.tools } : {}),
     settingsTag: crypto.randomUUID(),
   };
-  ensureStaticTokensColumn(sql);
+  migrate(sql, PROFILE_SCHEMA);
   sql.run(
     "UPDATE fleet_profile SET known_callers = ?, auth_token_sha256 = NULL, static_tokens = ?, tools = ?, settings_tag = ? WHERE name = ?",
     JSON.stringify(next.knownCallers), JSON.stringify(next.staticTokens), next.tools === null ? null : JSON.stringify(next.tools), next.settingsTag, next.name,

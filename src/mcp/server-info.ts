@@ -1,6 +1,8 @@
 // Who this server says it is and what it offers: the same answer to a session's initialize and to server/discover.
+// The version is the package's: bundlers (esbuild for both packages, wrangler for the Worker) inline this one field.
+import { version } from "../../package.json";
 
-export const SERVER_INFO = { name: "motebit", version: "0.1.0" };
+export const SERVER_INFO = { name: "motebit", version };
 
 export const SERVER_CAPABILITIES = {
   tools: { listChanged: false },

@@ -1,6 +1,7 @@
 // The memory tables. The same statements run in the Durable Object (ctx.storage.sql) and in
 // motebit-local (better-sqlite3). Every name starts with memory_ because other modules share the database.
 import type { SqlPort } from "../ports.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export const MEMORY_SCHEMA: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS memory_nodes (
@@ -47,9 +48,12 @@ export const MEMORY_SCHEMA: readonly string[] = [
   )`,
 ];
 
-/** Idempotent: safe on every start. */
+export const MEMORY_STORE: StoreSchema = {
+  store: "memory",
+  steps: [(sql) => MEMORY_SCHEMA.forEach((statement) => sql.run(statement))],
+};
+
+/** Runs the memory store's steps this database has not run yet. */
 export function migrateMemory(sql: SqlPort): void {
-  sql.transaction(() => {
-    for (const statement of MEMORY_SCHEMA) sql.run(statement);
-  });
+  migrate(sql, MEMORY_STORE);
 }

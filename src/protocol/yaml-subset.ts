@@ -162,6 +162,11 @@ function refuseSpecial(text: string, no: number): void {
   if (c === "!") fail(no, "tags (!) are not supported");
   if (c === "|" || c === ">") fail(no, "block scalars (| and >) are not supported");
   if (c === "%" || c === "@" || c === "`") fail(no, `"${c}" cannot start a plain value`);
+  // Indicators YAML never lets a plain value start with (found by the yaml package beside it, as below).
+  if (c === "]" || c === "}" || c === "," || c === "#") fail(no, `"${c}" cannot start a plain value`);
+  if (/^[?:](\s|$)/.test(text)) fail(no, `"${c}" cannot start a plain value`);
+  // YAML reads these as a list item, which cannot sit on its key's line (found by the yaml package beside it).
+  if (isSeqItem(text) || text.startsWith("-\t")) fail(no, "a list cannot start on the same line as its key");
 }
 
 function parseQuoted(quoted: string, no: number): string {
@@ -175,6 +180,7 @@ function parseQuoted(quoted: string, no: number): string {
 function stripComment(text: string, no: number): string {
   const t = text.replace(/^\s+/, "");
   if (t !== "" && !t.startsWith("#")) fail(no, `unexpected text after the value: ${JSON.stringify(t.slice(0, 40))}`);
+  if (t !== "" && t.length === text.length) fail(no, "a comment needs a space before its #");
   return "";
 }
 
@@ -203,6 +209,8 @@ function parseInline(text: string, no: number): YamlValue {
   if (/^(true|True|TRUE)$/.test(plain)) return true;
   if (/^(false|False|FALSE)$/.test(plain)) return false;
   if (/^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$/.test(plain)) fail(no, "non-finite numbers are not supported");
+  // YAML's core schema reads these as numbers, which a reader of this subset would take for text: refused instead.
+  if (/^(0x[0-9a-fA-F]+|0o[0-7]+)$/.test(plain)) fail(no, "hexadecimal and octal numbers are not supported; write decimal or quote the text");
   if (NUMBER_RE.test(plain)) return Number(plain);
   return plain;
 }

@@ -11,6 +11,7 @@ import { runSelfTest, selfTestLine, type SelfTestReport } from "./self-test.js";
 import { selfTestTask, type SelfTestTask } from "./self-test-task.js";
 import { relayTaskLookup } from "./task-lookup.js";
 import type { RelaySettings } from "./settings.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface RelayState {
   liveness: LivenessState;
@@ -32,9 +33,14 @@ export function memoryRelayStore(): RelayStateStore {
   return { load: () => s, save: (next) => void (s = next) };
 }
 
+const RELAY_STATE_SCHEMA: StoreSchema = {
+  store: "relay_state",
+  steps: [(sql) => void sql.run("CREATE TABLE IF NOT EXISTS relay_state (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL)")],
+};
+
 /** One row in the host's SQLite, so an evicted Durable Object wakes knowing when it last heartbeat. */
 export function sqlRelayStore(sql: SqlPort): RelayStateStore {
-  sql.run("CREATE TABLE IF NOT EXISTS relay_state (id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL)");
+  migrate(sql, RELAY_STATE_SCHEMA);
   return {
     load() {
       const row = sql.all<{ state: string }>("SELECT state FROM relay_state WHERE id = 1")[0];

@@ -5,6 +5,7 @@ import type { SqlPort } from "../ports.js";
 import { createSigner, generateSeedHex, sovereignMotebitId, verifyIdentityFile, type Signer } from "../protocol/index.js";
 import type { IdentitySecrets } from "./config.js";
 import { StartupError } from "../settings/startup-error.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface HostIdentity {
   signer: Signer;
@@ -14,15 +15,16 @@ export interface HostIdentity {
   identityFileText: string | null;
 }
 
-function migrate(sql: SqlPort): void {
-  sql.run("CREATE TABLE IF NOT EXISTS host_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-}
+const HOST_META_SCHEMA: StoreSchema = {
+  store: "host_meta",
+  steps: [(sql) => void sql.run("CREATE TABLE IF NOT EXISTS host_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")],
+};
 
 const GENERATED_SEED = "generated_seed_hex";
 
 /** Keeps a seed made elsewhere (a fleet motebit's, made at provisioning) where loadHostIdentity finds it. */
 export function storeGeneratedSeed(sql: SqlPort, seedHex: string): void {
-  migrate(sql);
+  migrate(sql, HOST_META_SCHEMA);
   sql.run("INSERT INTO host_meta (key, value) VALUES (?, ?)", GENERATED_SEED, seedHex);
 }
 
@@ -37,7 +39,7 @@ function storedValue(sql: SqlPort, key: string, make: () => string): string {
 
 /** Throws StartupError with a message that says what to fix. */
 export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): Promise<HostIdentity> {
-  migrate(sql);
+  migrate(sql, HOST_META_SCHEMA);
   const deviceId = storedValue(sql, "device_id", () => crypto.randomUUID());
   let signer: Signer;
   if (secrets.privateKeyHex !== null) {

@@ -1,9 +1,15 @@
 // Per-caller token bucket over SQL rows: capacity = the per-minute rate (the burst), refilled continuously.
 import type { Clock, SqlPort } from "../ports.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 const WINDOW_MS = 60_000;
+
+export const RATE_LIMIT_SCHEMA: StoreSchema = {
+  store: "rate_buckets",
+  steps: [(sql) => void sql.run("CREATE TABLE IF NOT EXISTS rate_buckets (caller_id TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_at INTEGER NOT NULL)")],
+};
 
 export class RateLimiter {
   private lastPrune = 0;
@@ -16,7 +22,7 @@ export class RateLimiter {
   ) {}
 
   migrate(): void {
-    this.sql.run("CREATE TABLE IF NOT EXISTS rate_buckets (caller_id TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_at INTEGER NOT NULL)");
+    migrate(this.sql, RATE_LIMIT_SCHEMA);
   }
 
   /**

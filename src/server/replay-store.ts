@@ -1,8 +1,19 @@
 // The jti replay set: every signed bearer token is good for one request. Rows are kept until the token
 // would be refused as expired anyway (exp + skew), then pruned.
 import type { Clock, SqlPort } from "../ports.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 const PRUNE_EVERY_MS = 60_000;
+
+export const REPLAY_SCHEMA: StoreSchema = {
+  store: "jti_seen",
+  steps: [
+    (sql) => {
+      sql.run("CREATE TABLE IF NOT EXISTS jti_seen (jti TEXT PRIMARY KEY, keep_until INTEGER NOT NULL)");
+      sql.run("CREATE INDEX IF NOT EXISTS jti_seen_keep_until ON jti_seen (keep_until)");
+    },
+  ],
+};
 
 export class ReplayStore {
   private lastPrune = 0;
@@ -13,8 +24,7 @@ export class ReplayStore {
   ) {}
 
   migrate(): void {
-    this.sql.run("CREATE TABLE IF NOT EXISTS jti_seen (jti TEXT PRIMARY KEY, keep_until INTEGER NOT NULL)");
-    this.sql.run("CREATE INDEX IF NOT EXISTS jti_seen_keep_until ON jti_seen (keep_until)");
+    migrate(this.sql, REPLAY_SCHEMA);
   }
 
   /**

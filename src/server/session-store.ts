@@ -2,11 +2,22 @@
 // opened it, so a session id alone is worth nothing to another caller.
 import type { Clock, SqlPort } from "../ports.js";
 import { randomHex } from "../protocol/index.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface SessionLimits {
   ttlMs: number;
   maxPerCaller: number;
 }
+
+export const SESSION_SCHEMA: StoreSchema = {
+  store: "mcp_sessions",
+  steps: [
+    (sql) => {
+      sql.run("CREATE TABLE IF NOT EXISTS mcp_sessions (id TEXT PRIMARY KEY, caller_id TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER NOT NULL)");
+      sql.run("CREATE INDEX IF NOT EXISTS mcp_sessions_caller ON mcp_sessions (caller_id, last_used_at)");
+    },
+  ],
+};
 
 export class SessionStore {
   constructor(
@@ -16,10 +27,7 @@ export class SessionStore {
   ) {}
 
   migrate(): void {
-    this.sql.run(
-      "CREATE TABLE IF NOT EXISTS mcp_sessions (id TEXT PRIMARY KEY, caller_id TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER NOT NULL)",
-    );
-    this.sql.run("CREATE INDEX IF NOT EXISTS mcp_sessions_caller ON mcp_sessions (caller_id, last_used_at)");
+    migrate(this.sql, SESSION_SCHEMA);
   }
 
   /**

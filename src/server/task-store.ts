@@ -4,6 +4,7 @@ import type { Clock, SqlPort } from "../ports.js";
 import type { Principal } from "../principal.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { callerKey, TASK_ROWS_PER_CALLER } from "../mcp/engine/limits.js";
+import { addColumnIfMissing, migrate, type StoreSchema } from "../storage/migrations.js";
 
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
@@ -57,6 +58,30 @@ const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.pars
 
 export const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
 
+export const TASK_SCHEMA: StoreSchema = {
+  store: "mcp_tasks",
+  steps: [
+    (sql) => {
+      sql.run(
+        "CREATE TABLE IF NOT EXISTS mcp_tasks (task_id TEXT PRIMARY KEY, caller_id TEXT NOT NULL, principal TEXT NOT NULL, envelope TEXT NOT NULL, " +
+          "tool TEXT NOT NULL, args TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER NOT NULL, " +
+          "result TEXT, error TEXT, input_requests TEXT, answers TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 1)",
+      );
+      sql.run("CREATE INDEX IF NOT EXISTS mcp_tasks_by_caller ON mcp_tasks (caller_id, status)");
+      // Rows from before the attempt cap (release 9330a1d) count as started once.
+      addColumnIfMissing(sql, "mcp_tasks", "attempts", "INTEGER NOT NULL DEFAULT 1");
+    },
+    // 2 (issue 30): the lease of the run that holds the task (rows from before have none: lapsed), and the outcome
+    // its tool step ended with, kept until the receipt commits.
+    (sql) => {
+      sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_owner TEXT");
+      sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_generation INTEGER NOT NULL DEFAULT 0");
+      sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_expires INTEGER NOT NULL DEFAULT 0");
+      sql.run("ALTER TABLE mcp_tasks ADD COLUMN outcome TEXT");
+    },
+  ],
+};
+
 export class TaskStore {
   constructor(
     private readonly sql: SqlPort,
@@ -64,28 +89,7 @@ export class TaskStore {
   ) {}
 
   migrate(): void {
-    this.sql.run(
-      "CREATE TABLE IF NOT EXISTS mcp_tasks (task_id TEXT PRIMARY KEY, caller_id TEXT NOT NULL, principal TEXT NOT NULL, envelope TEXT NOT NULL, " +
-        "tool TEXT NOT NULL, args TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, ttl_ms INTEGER NOT NULL, " +
-        "result TEXT, error TEXT, input_requests TEXT, answers TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 1)",
-    );
-    this.sql.run("CREATE INDEX IF NOT EXISTS mcp_tasks_by_caller ON mcp_tasks (caller_id, status)");
-    // Rows from before the attempt cap count as started once.
-    try {
-      this.sql.all("SELECT attempts FROM mcp_tasks LIMIT 0");
-    } catch {
-      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1");
-    }
-    // Schema change (issue 30): the lease of the run that holds the task (rows from before have none: lapsed), and
-    // the outcome its tool step ended with, kept until the receipt commits.
-    try {
-      this.sql.all("SELECT lease_owner, lease_generation, lease_expires FROM mcp_tasks LIMIT 0");
-    } catch {
-      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_owner TEXT");
-      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_generation INTEGER NOT NULL DEFAULT 0");
-      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_expires INTEGER NOT NULL DEFAULT 0");
-      this.sql.run("ALTER TABLE mcp_tasks ADD COLUMN outcome TEXT");
-    }
+    migrate(this.sql, TASK_SCHEMA);
   }
 
   insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome">): TaskRow {

@@ -35,7 +35,7 @@ export function packageJson(s: ProjectSettings): string {
       deploy: "wrangler deploy",
       test: "tsx --test test/*.test.ts",
       // Production on a machine of your own (not dev: a relay cannot reach localhost for --self-test). motebit.json
-      // holds the same auth token as .dev.vars (motebit-local reads secrets from its config file only).
+      // holds the same auth token as .dev.vars (motebit-local reads secrets from its config file or the environment, never a flag).
       "start:node": `motebit-local serve --serve-transport http --serve-port \${PORT:-${DEFAULT_PROJECT_PORT}} --identity motebit.md --config motebit.json --tools src/tools.ts --direct --self-test`,
     },
     dependencies: { "motebit-edge": s.edgeSpec, "motebit-local": s.localSpec },

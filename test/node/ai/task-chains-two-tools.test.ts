@@ -35,7 +35,7 @@ describe("motebit_task in AI mode chains tools and signs what ran", () => {
     const r = await aiTask(h, owner, { prompt: "both at once" });
     expect(r.status).toBe("completed");
     expect(r.tools_used).toEqual(["word_count", "echo"]);
-    expect(r.invocation_origin).toBe("user-tap");
+    expect(r.invocation_origin).toBe("ai-loop");
   });
 
   it("offers only served tools this caller may use now: no motebit_* tool; for a peer no localOnly tool and no approval band", async () => {

@@ -26,7 +26,7 @@ describe("serve over stdio: motebit_task", () => {
     expect(receipt.status).toBe("completed");
     expect(receipt.result).toContain("HELLO THERE");
     expect(receipt.tools_used).toEqual(["shout"]);
-    expect(receipt.invocation_origin).toBe("user-tap");
+    expect(receipt.invocation_origin).toBe("ai-loop");
 
     const verdict = await verifyReceipt(receipt, { checkResultHash: true });
     expect(verdict).toMatchObject({ valid: true, errors: [] });

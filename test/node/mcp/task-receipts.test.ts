@@ -100,11 +100,11 @@ describe("motebit_task returns a signed ExecutionReceipt", () => {
     expect(peerRead.error).toEqual({ code: -32602, message: "Denied: motebit://receipts is served only to the owner over stdio" });
   });
 
-  it("an owner task over stdio may use localOnly tools and reports user-tap", async () => {
+  it("an owner task over stdio may use localOnly tools and reports ai-loop (its MCP client's model chose the call)", async () => {
     const tools = [{ definition: { name: "note", description: "n", inputSchema: { type: "object", properties: { p: { type: "string" } }, required: ["p"] }, risk: 0, localOnly: true }, handler: (a: any) => ({ ok: true, data: `note ${a.p}` }) }];
     const h = await makeMotebit({ tools });
     const r = await receiptOf(h, owner, { prompt: "x" });
-    expect(r).toMatchObject({ status: "completed", result: "note x", invocation_origin: "user-tap" });
+    expect(r).toMatchObject({ status: "completed", result: "note x", invocation_origin: "ai-loop" });
     const p = await receiptOf(h, peer(), { prompt: "x" });
     expect(p.status).toBe("failed");
   });

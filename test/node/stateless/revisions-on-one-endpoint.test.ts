@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
+import { version as packageVersion } from "../../../package.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 
 const V = "2026-07-28";
@@ -48,7 +49,7 @@ describe("2026-07-28 beside sessions on one /mcp", () => {
     const result = r.body!.result!;
     expect(result.supportedVersions).toEqual([V]);
     expect(result.resultType).toBe("complete");
-    expect((result._meta as Record<string, unknown>)["io.modelcontextprotocol/serverInfo"]).toEqual({ name: "motebit", version: "0.1.0" });
+    expect((result._meta as Record<string, unknown>)["io.modelcontextprotocol/serverInfo"]).toEqual({ name: "motebit", version: packageVersion });
     expect(Object.keys(result.capabilities as object).sort()).toEqual(["completions", "extensions", "logging", "prompts", "resources", "tools"]);
     expect((result.capabilities as { extensions: unknown }).extensions).toEqual({ "io.modelcontextprotocol/tasks": {} });
     expect((result.capabilities as { resources: unknown }).resources).toEqual({ listChanged: false });
