@@ -34,7 +34,7 @@ export const HELDOUT_PARAPHRASES: readonly RecallPair[] = [
   { topic: "travel", memory: "The embassy requires two photos for the application", question: "what pictures does the consulate need?" },
   { topic: "travel", memory: "My suitcase is too heavy for the airline limit", question: "is my bag over the baggage allowance?" },
   { topic: "travel", memory: "The guided hike starts at the park entrance", question: "where does the walking tour begin?" },
-  { topic: "travel", memory: "We missed the connecting train in Vienna", question: "did we miss a transfer in Austria?" },
+  { topic: "travel", memory: "We missed the connecting train in Vienna", question: "did we fail to catch a transfer in Austria?" },
   { topic: "money", memory: "The rent is split three ways with my roommates", question: "how do we share housing costs?" },
   { topic: "money", memory: "I paid the parking fine online", question: "did I settle the traffic ticket?" },
   { topic: "money", memory: "My pension statement arrived in the mail", question: "did the retirement letter come?" },

@@ -5,10 +5,10 @@ import type { RecallPair } from "./pairs.js";
 
 export const TUNING_PARAPHRASES: readonly RecallPair[] = [
   // work
-  { topic: "work", memory: "The deploy key rotates every 90 days", question: "how often is the deployment credential replaced?" },
+  { topic: "work", memory: "The deploy key rotates every 90 days", question: "how often is the release credential replaced?" },
   { topic: "work", memory: "The quarterly planning meeting moved to Thursday afternoon", question: "when is the seasonal strategy session now scheduled?" },
   { topic: "work", memory: "My manager approved the budget for two new hires", question: "did the boss sign off on money for extra staff?" },
-  { topic: "work", memory: "The production database backup runs nightly at 2am", question: "when does the live data store get copied each evening?" },
+  { topic: "work", memory: "The production database backup runs nightly at 2am", question: "when are the live records copied each evening?" },
   { topic: "work", memory: "Our team switched from Slack to email for announcements", question: "which channel do colleagues now use to share news?" },
   { topic: "work", memory: "The client contract renewal is due at the end of March", question: "when must the customer agreement be extended?" },
   { topic: "work", memory: "I am presenting the sales report to the board on Friday", question: "when do I show revenue figures to the directors?" },
@@ -62,7 +62,7 @@ export const TUNING_PARAPHRASES: readonly RecallPair[] = [
   { topic: "health", memory: "I got the flu vaccine in October", question: "when was I immunized against influenza?" },
   { topic: "health", memory: "I have a gym membership that expires in May", question: "when does my fitness club subscription end?" },
   { topic: "health", memory: "The doctor recommended eating less salt", question: "what did the physician say about sodium?" },
-  { topic: "health", memory: "I sprained my ankle playing football", question: "how did I injure my foot?" },
+  { topic: "health", memory: "I sprained my ankle playing football", question: "how did I hurt my leg during a match?" },
   { topic: "health", memory: "My therapist sessions are every other Monday", question: "how often do I see the counselor?" },
   { topic: "health", memory: "I drink two liters of water a day", question: "how much fluid do I consume daily?" },
   { topic: "health", memory: "My back hurts after sitting for long hours", question: "why is my spine sore from the desk?" },
@@ -89,7 +89,7 @@ export const TUNING_PARAPHRASES: readonly RecallPair[] = [
   { topic: "travel", memory: "We took the ferry to the island last summer", question: "how did we reach the coast by boat?" },
   { topic: "travel", memory: "The museum tour in Rome starts at ten", question: "when does the gallery visit in Italy begin?" },
   { topic: "travel", memory: "I booked a taxi to the station for six", question: "when is the cab picking me up?" },
-  { topic: "travel", memory: "Our vacation in Greece is two weeks long", question: "how long is the holiday in Athens?" },
+  { topic: "travel", memory: "Our vacation in Greece is two weeks long", question: "what is the duration of the holiday in Athens?" },
   { topic: "travel", memory: "The travel insurance covers medical emergencies abroad", question: "does my policy pay for a hospital overseas?" },
   { topic: "travel", memory: "I get seasick on boats", question: "do I feel nauseous when sailing?" },
   { topic: "travel", memory: "The conference in London is next month", question: "when is the event in England?" },

@@ -17,7 +17,7 @@ const BIGRAM_WEIGHT = 0.8;
 const TRIGRAM_WEIGHT = 0.25;
 
 // Frequent English function words would otherwise dominate short texts.
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   ("a an and are as at be but by do does for from has have he her his i if in into is it its me my no not of on or our " +
     "she so that the their them then there these they this to was we were what when where which who will with you your")
     .split(" "),
