@@ -1,4 +1,4 @@
-// The offline default embedder: signed feature hashing of word unigrams, word bigrams and character
+// The lexical embedder (the offline default before SemanticEmbedder, and its wording half): signed feature hashing of word unigrams, word bigrams and character
 // trigrams into a fixed number of dimensions, L2-normalised. Deterministic, no model, no account, and
 // the same vector in workerd and Node. It captures shared wording and word forms, not meaning:
 // "car" and "automobile" do not meet. Workers AI embeddings are the scale path when that matters.
