@@ -84,7 +84,7 @@ if (process.argv.includes("--sweep")) {
 // Budgets of the default, measured before anything else decodes the table.
 const semantic = new SemanticEmbedder();
 let t0 = performance.now();
-semantic.embedOne("first embed decodes the table");
+await semantic.embed(["first embed loads and decodes the table"]);
 const firstEmbedMs = performance.now() - t0;
 const short = TUNING_PARAPHRASES.map((p) => p.memory);
 for (let r = 0; r < 20; r++) for (const m of short) semantic.embedOne(m);
@@ -134,5 +134,5 @@ const bundleGz = gzipSync(workerBundle.outputFiles[0].contents).byteLength;
 const tableGz = gzipSync(tableModule.outputFiles[0].contents).byteLength;
 console.log(`\nbudgets of ${semantic.id}:`);
 console.log(`  Worker bundle (esbuild, gzip): ${mib(bundleGz)} MiB of which the word table ${mib(tableGz)} MiB (budget 3.00 MiB: ${bundleGz <= 3 * 1048576 ? "met" : "MISSED"})`);
-console.log(`  first embed (decodes the table): ${firstEmbedMs.toFixed(1)} ms`);
+console.log(`  first embed (imports and decodes the table): ${firstEmbedMs.toFixed(1)} ms`);
 console.log(`  embed per short memory (Node): ${embedMs.toFixed(4)} ms vs lexical ${lexicalMs.toFixed(4)} ms (×${(embedMs / lexicalMs).toFixed(1)}; budget 0.2 ms: ${embedMs <= 0.2 ? "met" : "MISSED"})`);

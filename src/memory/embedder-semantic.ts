@@ -8,7 +8,7 @@
 import type { Embedder } from "../ports.js";
 import { DEFAULT_LOCAL_DIMENSIONS, LocalEmbedder, STOPWORDS } from "./embedder-local.js";
 import { toUnitLength } from "./unit-vector.js";
-import { wordTable } from "./word-table.js";
+import { loadWordTable, loadedWordTable } from "./word-table.js";
 
 /** Chosen on the recall bench's tuning set (bench/recall); see docs/memory.md for the figures. */
 export const SEMANTIC_SHARE = 0.8;
@@ -43,9 +43,11 @@ export class SemanticEmbedder implements Embedder {
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
+    await loadWordTable();
     return texts.map((t) => this.embedOne(t));
   }
 
+  /** Synchronous, so the table must be loaded: any embed() call (even of no texts) loads it. */
   embedOne(text: string): Float32Array {
     const out = new Float32Array(this.dimensions);
     const meaning = out.subarray(0, this.semanticDims);
@@ -62,7 +64,8 @@ export class SemanticEmbedder implements Embedder {
   }
 
   private addWords(into: Float32Array, text: string): void {
-    const t = wordTable();
+    const t = loadedWordTable();
+    if (!t) throw new Error("SemanticEmbedder: the word table is not loaded yet; await embed() once before embedOne()");
     if (t.dimensions !== this.semanticDims) throw new Error(`word table has ${t.dimensions} dimensions, expected ${this.semanticDims}`);
     const d = t.dimensions;
     for (const match of text.matchAll(WORD)) {

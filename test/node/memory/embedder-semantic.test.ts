@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../../src/memory/embedder-semantic.js";
 import fixture from "../../fixtures/memory/semantic-vectors.json" with { type: "json" };
@@ -31,6 +31,7 @@ function best(e: { embedOne(t: string): Float32Array }, question: string): strin
 
 describe("SemanticEmbedder", () => {
   const e = new SemanticEmbedder();
+  beforeAll(() => e.embed([]));
 
   it("is deterministic and unit length, with the lexical features after the word-vector part", () => {
     expect(e.id).toBe("local-sif-v1-356");
@@ -64,6 +65,11 @@ describe("SemanticEmbedder", () => {
     const v = e.embedOne("zxqv-7781");
     expect(Array.from(v.subarray(0, 100)).every((x) => x === 0)).toBe(true);
     expect(dot(v, v)).toBeCloseTo(1, 5);
+  });
+
+  it("embed() loads the word table itself and gives what embedOne() gives", async () => {
+    const [v] = await new SemanticEmbedder().embed(["The cat's vet appointment is next Tuesday"]);
+    expect(Array.from(v)).toEqual(fixture[0].vector);
   });
 
   it("rejects a semantic share outside 0..1 and names a non-default share in its id", () => {
