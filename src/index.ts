@@ -29,6 +29,7 @@ export { RISK_NAMES, parseRisk, riskName } from "./policy/risk.js";
 export type { RiskLevel } from "./policy/risk.js";
 export { memoryBackends } from "./memory/backends.js";
 export { LocalEmbedder } from "./memory/embedder-local.js";
+export { SemanticEmbedder } from "./memory/embedder-semantic.js";
 export type { WorkersAiBinding } from "./memory/embedder-workers-ai.js";
 export type { VectorizeBinding } from "./memory/index-vectorize.js";
 export { MemoryStore } from "./memory/store.js";

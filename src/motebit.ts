@@ -6,7 +6,7 @@ import type { Governance } from "./policy/governance.js";
 import { DEFAULT_SERVICE_GOVERNANCE, governanceFromIdentity } from "./policy/governance.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { MemoryStore } from "./memory/store.js";
-import { LocalEmbedder } from "./memory/embedder-local.js";
+import { SemanticEmbedder } from "./memory/embedder-semantic.js";
 import { ReceiptLedger } from "./agent/receipt-ledger.js";
 import { AuditLog } from "./agent/audit-log.js";
 import { CredentialStore } from "./agent/credential-store.js";
@@ -83,7 +83,7 @@ export class Motebit implements MotebitContext {
     this.registry = o.tools ?? ToolRegistry.fromModule([]);
     this.memory = new MemoryStore({
       sql: o.sql,
-      embedder: o.embedder ?? new LocalEmbedder(),
+      embedder: o.embedder ?? new SemanticEmbedder(),
       index: o.index ?? "embedded",
       clock: o.clock,
       retentionDays: this.identityDoc?.privacy.retention_days,

@@ -1,12 +1,15 @@
 // Memory bench: recall latency (p50/p99) of the embedded index at 1k, 10k and 50k memories inside workerd
 // (a Durable Object over its real SQLite, via Miniflare) and remember throughput, with Node
-// (better-sqlite3) as the reference. Prints how latency grows with size and where to switch to Vectorize.
+// (better-sqlite3) as the reference, each for the semantic default and, as the baseline in the same run, the
+// lexical embedder it replaced. Prints how latency grows with size, the default's recall p50 at 10k against the
+// baseline's (budget ×1.5), and where to switch to Vectorize.
 //   npx tsx bench/memory/run.ts            (about a minute; --quick for 1k/5k only)
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
+import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
 import { MemoryStore } from "../../src/memory/store.js";
 import { systemClock } from "../../src/ports.js";
 import { MemoryBench, type StepResult } from "./bench-core.js";
@@ -21,7 +24,10 @@ const TARGET_P50_MS = 20;
 /** Keep the vector matrix well inside a Durable Object isolate's 128 MB. */
 const MATRIX_BUDGET_BYTES = 32 * 1024 * 1024;
 
-async function inWorkerd(): Promise<StepResult[]> {
+type EmbedderName = "lexical" | "semantic";
+const EMBEDDERS: EmbedderName[] = ["lexical", "semantic"];
+
+async function inWorkerd(): Promise<Record<EmbedderName, StepResult[]>> {
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL("./worker.ts", import.meta.url))],
     bundle: true,
@@ -38,12 +44,14 @@ async function inWorkerd(): Promise<StepResult[]> {
     durableObjects: { BENCH: { className: "BenchObject", useSQLite: true } },
   });
   try {
-    const out: StepResult[] = [];
-    for (const size of SIZES) {
-      const res = await mf.dispatchFetch(`http://bench/step?size=${size}&queries=${QUERIES}`);
-      if (!res.ok) throw new Error(`workerd step ${size}: ${res.status} ${await res.text()}`);
-      out.push((await res.json()) as StepResult);
-      process.stdout.write(".");
+    const out: Record<EmbedderName, StepResult[]> = { lexical: [], semantic: [] };
+    for (const e of EMBEDDERS) {
+      for (const size of SIZES) {
+        const res = await mf.dispatchFetch(`http://bench/step?embedder=${e}&size=${size}&queries=${QUERIES}`);
+        if (!res.ok) throw new Error(`workerd step ${e} ${size}: ${res.status} ${await res.text()}`);
+        out[e].push((await res.json()) as StepResult);
+        process.stdout.write(".");
+      }
     }
     return out;
   } finally {
@@ -51,9 +59,10 @@ async function inWorkerd(): Promise<StepResult[]> {
   }
 }
 
-async function inNode(): Promise<StepResult[]> {
+async function inNode(e: EmbedderName): Promise<StepResult[]> {
   const sql = openSqlite(":memory:");
-  const store = new MemoryStore({ sql, embedder: new LocalEmbedder(), index: "embedded", clock: systemClock });
+  const embedder = e === "lexical" ? new LocalEmbedder() : new SemanticEmbedder();
+  const store = new MemoryStore({ sql, embedder, index: "embedded", clock: systemClock });
   store.migrate();
   const bench = new MemoryBench(store);
   const out: StepResult[] = [];
@@ -95,15 +104,26 @@ function sizeAtTarget(rows: StepResult[]): number {
 const t0 = performance.now();
 process.stdout.write(`memory bench: ${SIZES.map(n).join(" / ")} memories, ${QUERIES} recalls per size `);
 const workerd = await inWorkerd();
-const node = await inNode();
+const nodeLexical = await inNode("lexical");
+const node = await inNode("semantic");
 console.log(` done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-table("workerd (Durable Object, ctx.storage.sql, embedded index, 256-dim local embedder)", workerd);
-table("node (better-sqlite3 in memory) — reference", node);
+table("workerd (Durable Object, ctx.storage.sql, embedded index) — baseline: lexical local-ngram-v1-256", workerd.lexical);
+table("workerd — default: semantic local-sif-v1-356", workerd.semantic);
+table("node (better-sqlite3 in memory) — baseline: lexical", nodeLexical);
+table("node — default: semantic", node);
 
-const at10k = workerd.find((r) => r.size === 10_000);
+const BUDGET_RATIO = 1.5;
+const p50At = (rows: StepResult[], size: number) => rows.find((r) => r.size === size)?.recallP50;
+for (const [host, base, now] of [["workerd", workerd.lexical, workerd.semantic], ["node", nodeLexical, node]] as const) {
+  const size = SIZES.includes(10_000) ? 10_000 : SIZES.at(-1)!;
+  const a = p50At(base, size)!, b = p50At(now, size)!;
+  console.log(`\n${host}: recall p50 at ${n(size)}: semantic ${b.toFixed(2)} ms vs lexical ${a.toFixed(2)} ms = ×${(b / a).toFixed(2)} (budget ×${BUDGET_RATIO}: ${b / a <= BUDGET_RATIO ? "met" : "MISSED"})`);
+}
+
+const at10k = workerd.semantic.find((r) => r.size === 10_000);
 if (at10k) console.log(`\ngoal: p50 under ${TARGET_P50_MS} ms at 10k in workerd → ${at10k.recallP50.toFixed(2)} ms: ${at10k.recallP50 < TARGET_P50_MS ? "met" : "MISSED"}`);
-const bytesPerMemory = workerd.at(-1)!.matrixBytes / workerd.at(-1)!.size;
-const byLatency = sizeAtTarget(workerd);
+const bytesPerMemory = workerd.semantic.at(-1)!.matrixBytes / workerd.semantic.at(-1)!.size;
+const byLatency = sizeAtTarget(workerd.semantic);
 const byMemory = MATRIX_BUDGET_BYTES / bytesPerMemory;
 const switchAt = Math.floor(Math.min(byLatency, byMemory) / 10_000) * 10_000;
 console.log(

@@ -8,7 +8,7 @@ export interface LocalAi {
   settings: AiSettings;
   /** null in direct mode. */
   llm: LlmProvider | null;
-  /** undefined: the offline hashing embedder. */
+  /** undefined: the offline default (SemanticEmbedder). */
   embedder: Embedder | undefined;
 }
 

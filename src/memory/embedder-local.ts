@@ -1,4 +1,4 @@
-// The offline default embedder: signed feature hashing of word unigrams, word bigrams and character
+// The lexical embedder (the offline default before SemanticEmbedder, and its wording half): signed feature hashing of word unigrams, word bigrams and character
 // trigrams into a fixed number of dimensions, L2-normalised. Deterministic, no model, no account, and
 // the same vector in workerd and Node. It captures shared wording and word forms, not meaning:
 // "car" and "automobile" do not meet. Workers AI embeddings are the scale path when that matters.
@@ -17,7 +17,7 @@ const BIGRAM_WEIGHT = 0.8;
 const TRIGRAM_WEIGHT = 0.25;
 
 // Frequent English function words would otherwise dominate short texts.
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   ("a an and are as at be but by do does for from has have he her his i if in into is it its me my no not of on or our " +
     "she so that the their them then there these they this to was we were what when where which who will with you your")
     .split(" "),

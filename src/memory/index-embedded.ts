@@ -9,6 +9,8 @@ import { blobToVector } from "./vector-bytes.js";
 
 const LOAD_PAGE = 2000;
 const NO_SENSITIVITY = 255;
+// Shorter leading runs are cheaper gathered with the other columns.
+const MIN_RUN = 16;
 
 export class EmbeddedIndex implements VectorIndex {
   readonly id = "embedded";
@@ -63,10 +65,15 @@ export class EmbeddedIndex implements VectorIndex {
     if (scopeOk === "none" || sensitivityOk === "none") return [];
 
     // Short queries embed to a few non-zero dimensions (hashed n-grams): then only those columns are read,
-    // which is what keeps a scan of tens of thousands of rows to a few milliseconds. Dense queries take the full loop.
+    // which is what keeps a scan of tens of thousands of rows to a few milliseconds. A leading run of non-zero
+    // columns (the semantic embedder's word-vector part) is read as one contiguous block, the rest gathered.
+    // Queries dense beyond that take the full loop.
+    let run = 0;
+    while (run < this.dims && vector[run] !== 0) run++;
+    if (run < MIN_RUN) run = 0;
     const nonZero: number[] = [];
-    for (let j = 0; j < this.dims; j++) if (vector[j] !== 0) nonZero.push(j);
-    const sparse = nonZero.length * 2 < this.dims;
+    for (let j = run; j < this.dims; j++) if (vector[j] !== 0) nonZero.push(j);
+    const sparse = nonZero.length * 2 < this.dims - run;
     const cols = Int32Array.from(nonZero);
     const weights = Float32Array.from(nonZero, (j) => vector[j]);
 
@@ -82,7 +89,17 @@ export class EmbeddedIndex implements VectorIndex {
       const base = slot * d;
       let score = 0;
       if (sparse) {
-        for (let c = 0; c < cols.length; c++) score += m[base + cols[c]] * weights[c];
+        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        let j = 0;
+        for (; j + 3 < run; j += 4) {
+          s0 += m[base + j] * vector[j];
+          s1 += m[base + j + 1] * vector[j + 1];
+          s2 += m[base + j + 2] * vector[j + 2];
+          s3 += m[base + j + 3] * vector[j + 3];
+        }
+        for (; j < run; j++) s0 += m[base + j] * vector[j];
+        for (let c = 0; c < cols.length; c++) s0 += m[base + cols[c]] * weights[c];
+        score = s0 + s1 + s2 + s3;
       } else {
         let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
         let j = 0;

@@ -7,6 +7,7 @@ export * from "./scoring.js";
 export { MEMORY_SCHEMA, migrateMemory } from "./schema.js";
 export * from "./store.js";
 export * from "./embedder-local.js";
+export * from "./embedder-semantic.js";
 export * from "./embedder-workers-ai.js";
 export * from "./index-embedded.js";
 export * from "./index-vectorize.js";

@@ -248,7 +248,7 @@ export const SETTINGS = {
     key: "MOTEBIT_EMBEDDER",
     host: "both",
     defaultText: "`workers-ai` where the `AI` binding exists, else `local`",
-    meaning: "How memories are embedded for recall: `local` (offline, lexical), `ollama` (nomic-embed-text), `workers-ai` (edge only).",
+    meaning: "How memories are embedded for recall: `local` (offline: word vectors for meaning plus hashed n-grams for exact names), `ollama` (nomic-embed-text), `workers-ai` (edge only).",
     read: r.oneOf(EMBEDDERS),
   }),
 

@@ -1,6 +1,6 @@
 // motebit-local memory list|forget ID|export: the owner reads and forgets memories on this machine, as JSON.
 // Like stdio, this runs only for whoever can open the data dir: the owner.
-import { LocalEmbedder, MemoryStore, systemClock } from "motebit-edge/core";
+import { MemoryStore, SemanticEmbedder, systemClock } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
@@ -42,7 +42,9 @@ async function run(argv: string[]): Promise<number> {
   const limit = flagInteger(flags, "limit", 1, 500);
   const { sql } = openLocalState(flags);
   try {
-    const store = new MemoryStore({ sql, embedder: new LocalEmbedder(), index: "embedded", clock: systemClock });
+    // The default embedder (its table loads only on an embed, which list/forget/export never do): naming another
+    // here would mark every row for re-embedding at the next serve.
+    const store = new MemoryStore({ sql, embedder: new SemanticEmbedder(), index: "embedded", clock: systemClock });
     let out: unknown;
     if (action === "list") {
       out = store.list({ scope: flagString(flags, "scope"), limit, includeForgotten: flags.values.has("forgotten") });

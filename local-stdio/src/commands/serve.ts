@@ -46,7 +46,7 @@ AI mode (environment, or the same keys in the config file; the environment wins)
   ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL (default https://api.anthropic.com/v1)
   OLLAMA_BASE_URL                default http://127.0.0.1:11434/api
   MOTEBIT_TASK_TIMEOUT_MS        one budget per task/query (default 120000 in AI mode, 60000 direct)
-  MOTEBIT_EMBEDDER=local|ollama  recall embedder (default local: offline, lexical)
+  MOTEBIT_EMBEDDER=local|ollama  recall embedder (default local: offline, word meaning + exact names)
 Relay (http only; stdio never registers): MOTEBIT_SYNC_URL or "syncUrl" names the relay;
 the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIGINT.
 Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.

@@ -37,3 +37,31 @@ it("a new embedder re-embeds stored memories at start-up, says so on stderr, and
   third.sql.close();
   expect(quiet.some((l) => l.includes("re-embedding"))).toBe(false);
 });
+
+it("a database written with the previous default (lexical) recalls by meaning after the upgrade", async () => {
+  const dir = tempDir();
+  try {
+    const start = async (embedder: LocalEmbedder | undefined, log: string[]) =>
+      startLocalMotebit({ identityPath: null, toolsPath: null, dataDir: dir.dir, config: defaultConfig(), llm: null, embedder, log: (l) => log.push(l) });
+    const old = await start(new LocalEmbedder(), []);
+    for (const fact of ["I got the flu vaccine in October", "Our luggage was lost at the airport", "The mortgage payment is due on the first of each month"]) {
+      await old.motebit.memory.remember({ content: fact, sensitivity: "none", provenance: "owner", scope: "owner" });
+    }
+    const question = "when was I immunized against influenza?";
+    const before = await old.motebit.memory.recall({ query: question, scopes: ["owner"], limit: 1 });
+    expect(before[0]?.content).not.toBe("I got the flu vaccine in October");
+    old.sql.close();
+
+    const log: string[] = [];
+    const upgraded = await start(undefined, log);
+    try {
+      expect(log.filter((l) => l.includes("re-embedding"))).toEqual(["motebit: re-embedding memories with local-sif-v1-356: 3/3"]);
+      const hits = await upgraded.motebit.memory.recall({ query: question, scopes: ["owner"], limit: 1 });
+      expect(hits[0].content).toBe("I got the flu vaccine in October");
+    } finally {
+      upgraded.sql.close();
+    }
+  } finally {
+    dir.cleanup();
+  }
+});

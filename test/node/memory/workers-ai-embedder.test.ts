@@ -4,7 +4,7 @@ import { WorkersAiEmbedder, WORKERS_AI_MAX_CHARS } from "../../../src/memory/emb
 import { memoryBackends } from "../../../src/memory/backends.js";
 import { EmbeddedIndex } from "../../../src/memory/index-embedded.js";
 import { VectorizeIndex } from "../../../src/memory/index-vectorize.js";
-import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
+import { SemanticEmbedder } from "../../../src/memory/embedder-semantic.js";
 import { SimWorkersAi } from "../../doubles/workers-ai-sim.js";
 import { SimVectorize } from "../../doubles/vectorize-sim.js";
 import { makeStore } from "./fixtures.js";
@@ -57,7 +57,7 @@ describe("memoryBackends", () => {
 
   it("chooses by the bindings that are configured", () => {
     const none = memoryBackends({ motebitId: "m" });
-    expect(none.embedder).toBeInstanceOf(LocalEmbedder);
+    expect(none.embedder).toBeInstanceOf(SemanticEmbedder);
     expect(none.index).toBe("embedded");
     const aiOnly = memoryBackends({ ai, motebitId: "m" });
     expect(aiOnly.embedder).toBeInstanceOf(WorkersAiEmbedder);
