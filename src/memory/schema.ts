@@ -50,7 +50,15 @@ export const MEMORY_SCHEMA: readonly string[] = [
 
 export const MEMORY_STORE: StoreSchema = {
   store: "memory",
-  steps: [(sql) => MEMORY_SCHEMA.forEach((statement) => sql.run(statement))],
+  steps: [
+    (sql) => MEMORY_SCHEMA.forEach((statement) => sql.run(statement)),
+    // 2 (issue 25): the one static token became the token named "static", caller "static:static"; what its holder
+    // remembered before stays theirs.
+    (sql) => {
+      sql.run("UPDATE memory_nodes SET scope = 'peer:static:static' WHERE scope = 'peer:static'");
+      sql.run("UPDATE memory_nodes SET source_id = 'static:static' WHERE source_id = 'static'");
+    },
+  ],
 };
 
 /** Runs the memory store's steps this database has not run yet. */

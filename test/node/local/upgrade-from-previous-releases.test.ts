@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { callText, connectStdio, freePort, REPO, runCli, startHttpServe, tempDir } from "./helpers/local-cli.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
-const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 2, receipts: 2 };
+const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 2, receipts: 2, memory: 2 };
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ const TASK_COLUMNS = "task_id, caller_id, principal, envelope, tool, args, statu
 
 /** What must survive, as the old release left it. */
 const kept = (db: Database.Database) => ({
-  memories: db.prepare("SELECT id, content, sensitivity, scope, created_at, embedding FROM memory_nodes ORDER BY id").all() as Row[],
+  memories: db.prepare("SELECT id, content, sensitivity, scope, created_at FROM memory_nodes ORDER BY id").all() as Row[],
   receipts: db.prepare("SELECT task_id, relay_task_id, caller, status, created_at, json FROM receipts ORDER BY task_id").all() as Row[],
   jti: db.prepare("SELECT * FROM jti_seen ORDER BY jti").all() as Row[],
   tasks: db.prepare(`SELECT ${TASK_COLUMNS} FROM mcp_tasks ORDER BY task_id`).all() as Row[],
@@ -74,6 +74,8 @@ describe.each(["9330a1d", "4fbfd47"])("a database written by release %s", (relea
     expect(versions).toEqual(
       ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "rate_buckets", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
     );
+    // The old lexical vectors were made again by today's default embedder (recall by meaning after the upgrade).
+    expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT embedder_id FROM memory_nodes").all())).toEqual([{ embedder_id: "local-sif-v1-356" }]);
     // Tasks from before the attempt cap count as started once.
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT attempts FROM mcp_tasks").all())).toEqual([{ attempts: 1 }]);
   });
