@@ -2,13 +2,13 @@
 // fixtures over stdio and Streamable HTTP, and the registry's filesystem server), driven by the SDK's client.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callText, cleanEnv, connectStdio, tempDir, type StdioSession } from "../local/helpers/local-cli.js";
 import { FILESYSTEM_SERVER, PIXEL, processGone, startHttpFixture, stdioFixture, TAG, writeConfig, type HttpFixture } from "./fixtures.js";
+import { openSqlite } from "../../../local-stdio/src/sqlite-port.js";
 
 describe("serve over stdio with the owner's MCP servers", () => {
   const tmp = tempDir();
@@ -119,9 +119,9 @@ describe("serve over stdio with the owner's MCP servers", () => {
   });
 
   it("audits every call like any served tool's", () => {
-    const db = new Database(join(dataDir, "motebit.sqlite"), { readonly: true });
+    const db = openSqlite(join(dataDir, "motebit.sqlite"), { readOnly: true });
     try {
-      const rows = db.prepare("SELECT tool, caller, outcome FROM audit_log").all() as { tool: string; caller: string; outcome: string }[];
+      const rows = db.all<{ tool: string; caller: string; outcome: string }>("SELECT tool, caller, outcome FROM audit_log");
       expect(rows).toEqual(
         expect.arrayContaining([
           { tool: "fx__echo", caller: "owner", outcome: "allowed" },
