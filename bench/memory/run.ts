@@ -1,6 +1,6 @@
 // Memory bench: recall latency (p50/p99) of the embedded index at 1k, 10k and 50k memories inside workerd
 // (a Durable Object over its real SQLite, via Miniflare) and remember throughput, with Node
-// (better-sqlite3) as the reference. Prints how latency grows with size and where to switch to Vectorize.
+// (node:sqlite) as the reference. Prints how latency grows with size and where to switch to Vectorize.
 //   npx tsx bench/memory/run.ts            (about a minute; --quick for 1k/5k only)
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -98,7 +98,7 @@ const workerd = await inWorkerd();
 const node = await inNode();
 console.log(` done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 table("workerd (Durable Object, ctx.storage.sql, embedded index, 256-dim local embedder)", workerd);
-table("node (better-sqlite3 in memory) — reference", node);
+table("node (node:sqlite in memory) — reference", node);
 
 const at10k = workerd.find((r) => r.size === 10_000);
 if (at10k) console.log(`\ngoal: p50 under ${TARGET_P50_MS} ms at 10k in workerd → ${at10k.recallP50.toFixed(2)} ms: ${at10k.recallP50 < TARGET_P50_MS ? "met" : "MISSED"}`);

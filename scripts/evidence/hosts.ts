@@ -1,5 +1,5 @@
 // The two hosts the evidence runs against, each on loopback with state in a temp dir that survives restarts:
-// motebit-local serve --serve-transport http (Node, better-sqlite3) and the local edge (wrangler dev, workerd).
+// motebit-local serve --serve-transport http (Node, node:sqlite) and the local edge (wrangler dev, workerd).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -3,6 +3,7 @@
 // the risk the gate gives their tools, per-tool overrides, and a start-up timeout.
 import { resolve } from "node:path";
 import { parseRisk, RISK_NAMES, type RiskLevel } from "motebit-edge/core";
+import { unknownField } from "../unknown-field.js";
 
 export const DEFAULT_SERVER_RISK: RiskLevel = 3; // R3_EXECUTE: a connected server acts for the owner
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -64,7 +65,7 @@ function parseServer(name: string, e: unknown, base: string, fail: (msg: string)
   if (isHttp && e.command !== undefined) fail('has both "command" (stdio) and "url" (HTTP): give one');
   const known = [...(isHttp ? HTTP_KEYS : STDIO_KEYS), ...MOTEBIT_KEYS];
   const unknown = Object.keys(e).filter((k) => !known.includes(k));
-  if (unknown.length) fail(`unknown field ${JSON.stringify(unknown[0])} (known: ${known.join(", ")})`);
+  if (unknown.length) fail(unknownField(unknown[0], known));
 
   const common: Common = {
     name,
