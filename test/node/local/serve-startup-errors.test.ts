@@ -101,13 +101,18 @@ describe.concurrent("serve start-up errors", () => {
     await expectStartupError(["--identity", identity, "--tools", at("syntax.js")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.js"))}:3:2 has a syntax error: Unexpected ";"$`));
     await expectStartupError(["--identity", identity, "--tools", at("syntax.mjs")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.mjs"))}:3 has a syntax error: Unexpected token ';'$`));
   });
-  it("http on a port already in use", async () => {
+  it("http on a port already in use: says --serve-port, and has written nothing (no data dir)", async () => {
     const { createServer } = await import("node:net");
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, "127.0.0.1", r));
     const port = (busy.address() as { port: number }).port;
+    const fresh = await initMotebit(at("fresh"));
     try {
-      await expectStartupError(["--identity", identity, "--tools", tools, "--serve-transport", "http", "--serve-port", String(port)], /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+      await expectStartupError(
+        ["--identity", fresh, "--tools", tools, "--serve-transport", "http", "--serve-port", String(port)],
+        new RegExp(`^motebit-local serve: cannot listen on 127\\.0\\.0\\.1:${port}: EADDRINUSE, the port is taken: pick another with --serve-port N \\(0: any free port\\)$`),
+      );
+      expect(existsSync(join(at("fresh"), ".motebit"))).toBe(false);
     } finally {
       busy.close();
     }
