@@ -22,10 +22,11 @@ interface Common {
   startupTimeoutMs: number;
 }
 export type McpServerConfig =
-  | (Common & { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd: string })
+  | (Common & { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; passEnv: string[]; cwd: string })
   | (Common & { transport: "http"; url: URL; headers: Record<string, string> });
 
-const STDIO_KEYS = ["type", "command", "args", "env", "cwd"];
+const STDIO_KEYS = ["type", "command", "args", "env", "passEnv", "cwd"];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HTTP_KEYS = ["type", "url", "headers"];
 const MOTEBIT_KEYS = ["risk", "toolRisk", "startupTimeoutMs"];
 
@@ -99,12 +100,16 @@ function parseServer(name: string, e: unknown, base: string, fail: (msg: string)
   if (typeof e.command !== "string" || e.command.trim() === "") return fail('needs "command" (stdio) or "url" (Streamable HTTP)');
   if (e.args !== undefined && (!Array.isArray(e.args) || !e.args.every((a) => typeof a === "string"))) fail('"args" must be a list of strings');
   if (e.cwd !== undefined && (typeof e.cwd !== "string" || e.cwd === "")) fail('"cwd" must be a non-empty string');
+  if (e.passEnv !== undefined && (!Array.isArray(e.passEnv) || !e.passEnv.every((n) => typeof n === "string" && ENV_NAME.test(n)))) {
+    fail('"passEnv" must be a list of environment variable names (the motebit\'s values of those go to the server)');
+  }
   return {
     ...common,
     transport: "stdio",
     command: e.command,
     args: (e.args as string[] | undefined) ?? [],
     env: stringMap(e.env, "env", fail),
+    passEnv: (e.passEnv as string[] | undefined) ?? [],
     cwd: resolve(base, (e.cwd as string | undefined) ?? "."),
   };
 }
