@@ -1,4 +1,4 @@
-// ctx.storage.sql as the core's SqlPort: the same schema and queries as motebit-local's better-sqlite3.
+// ctx.storage.sql as the core's SqlPort: the same schema and queries as motebit-local's node:sqlite.
 import type { SqlPort, SqlValue } from "../src/index.js";
 
 export function durableSqlPort(storage: DurableObjectStorage): SqlPort {

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Node 22 for machines that run an older Node: the registry's node-<platform>-<arch> package, unpacked once into
 // .cache/node22. Used by the conformance run (the suite needs Node ≥ 22) and by .ci/run (the tests run on the
-// supported floor). Run directly, it prints the folder to put first on PATH (<dir>/bin) and, on the second line, the
-// headers folder for node-gyp (npm_config_nodedir: better-sqlite3 compiles from source against the running Node).
+// supported floor). Run directly, it prints the folder to put first on PATH (<dir>/bin).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +10,7 @@ import { fileURLToPath } from "node:url";
 export const NODE22 = "22.23.5";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Resolves to the unpacked package's folder (bin/node, include/node); fetches it on first use. */
+/** Resolves to the unpacked package's folder (bin/node); fetches it on first use. */
 export function ensureNode22({ log = (line) => console.error(line) } = {}) {
   const cache = path.join(root, ".cache");
   const dir = path.join(cache, "node22");
@@ -27,11 +26,5 @@ export function ensureNode22({ log = (line) => console.error(line) } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dir = ensureNode22();
-  if (!existsSync(path.join(dir, "include", "node", "node_api.h"))) {
-    console.error(`${dir} has no include/node: node-gyp cannot build native modules against it`);
-    process.exit(1);
-  }
-  console.log(path.join(dir, "bin"));
-  console.log(dir);
+  console.log(path.join(ensureNode22(), "bin"));
 }

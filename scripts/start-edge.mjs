@@ -1,22 +1,55 @@
 #!/usr/bin/env node
 // npm start: the edge Worker and its Durable Object on this machine — `wrangler dev --local` (workerd), offline,
-// on 127.0.0.1:${PORT:-8787}, reading .dev.vars. MOTEBIT_PERSIST_DIR moves the local state (default .wrangler/state).
-// Extra arguments go to wrangler as they are (e.g. --env-file ./test.env, --var KEY:VALUE).
+// on 127.0.0.1:${PORT:-8787} (or `npm start -- --port N`), reading .dev.vars. MOTEBIT_PERSIST_DIR moves the local
+// state (default .wrangler/state). Other arguments go to wrangler as they are (e.g. --env-file ./test.env, --var KEY:VALUE).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
 
-const args = [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", process.env.PORT || "8787"];
-if (process.env.MOTEBIT_PERSIST_DIR) args.push("--persist-to", process.env.MOTEBIT_PERSIST_DIR);
-args.push(...process.argv.slice(2));
+// --port is ours, not passed on: wrangler takes one --port, and a second one after ours fails as "[8787,8790]".
+const extra = process.argv.slice(2);
+let port = process.env.PORT || "8787";
+for (let i = 0; i < extra.length; i++) {
+  const m = /^--port(?:=(.*))?$/.exec(extra[i]);
+  if (!m) continue;
+  port = m[1] ?? extra[i + 1] ?? "";
+  extra.splice(i, m[1] === undefined ? 2 : 1);
+  i--;
+}
+if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
+  process.stderr.write(`motebit-edge: --port / PORT must be a port number from 0 to 65535, got "${port}"\n`);
+  process.exit(2);
+}
 
+// workerd on a taken port prints a 16-frame kj::Exception: look first, and say it in one line with the way out.
+const taken = await new Promise((resolve) => {
+  const probe = createServer();
+  probe.once("error", (e) => resolve(e.code === "EADDRINUSE"));
+  probe.listen(Number(port), "127.0.0.1", () => probe.close(() => resolve(false)));
+});
+if (taken) {
+  const other = Number(port) === 65535 ? 8790 : Number(port) + 1;
+  process.stderr.write(`motebit-edge: 127.0.0.1:${port} is already in use (another npm start?): stop that one, or pick another port: PORT=${other} npm start (or npm start -- --port ${other})\n`);
+  process.exit(1);
+}
+
+const args = [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", port];
+if (process.env.MOTEBIT_PERSIST_DIR) args.push("--persist-to", process.env.MOTEBIT_PERSIST_DIR);
+args.push(...extra);
+
+const envFile = extra.some((a) => a === "--env-file" || a.startsWith("--env-file="));
+// wrangler reads only the env files named once one is: .dev.vars would be dropped without a word.
+if (envFile && existsSync(path.join(root, ".dev.vars")) && !extra.includes(".dev.vars") && !extra.includes("--env-file=.dev.vars")) {
+  process.stderr.write("motebit-edge: --env-file replaces .dev.vars (not read now); to keep it too: npm start -- --env-file .dev.vars --env-file <yours>\n");
+}
 // Fail-closed means a bare `npm start` lets nobody in: say how to change that before the first 401 puzzles anyone.
-if (!existsSync(path.join(root, ".dev.vars")) && !args.includes("--env-file")) {
+if (!existsSync(path.join(root, ".dev.vars")) && !envFile) {
   process.stderr.write(
     "motebit-edge: no .dev.vars, so every /mcp request gets 401 (open access is never a default).\n" +
       "  cp .dev.vars.example .dev.vars and set MOTEBIT_AUTH_TOKEN, or MOTEBIT_PRIVATE_KEY for signed tokens (README).\n",

@@ -14,6 +14,8 @@ export { BoundedCache } from "./protocol/bounded-cache.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";
 export { OWNER } from "./principal.js";
+export { signedFetch } from "./client/signed-fetch.js";
+export { LATEST_PROTOCOL_VERSION } from "./mcp/protocol-versions.js";
 
 // settings
 export { SETTINGS } from "./settings/catalog.js";

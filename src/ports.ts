@@ -1,12 +1,12 @@
 // The small ports through which a host adapts the platform-neutral core.
-// Both hosts implement them: the Durable Object (ctx.storage.sql, alarms) and motebit-local (better-sqlite3, timers).
+// Both hosts implement them: the Durable Object (ctx.storage.sql, alarms) and motebit-local (node:sqlite, timers).
 
 import type { LanguageModel } from "ai";
 
 /** A value SQLite accepts as a bound parameter or returns in a row. */
 export type SqlValue = string | number | null | Uint8Array | ArrayBuffer;
 
-/** Synchronous SQLite, as both ctx.storage.sql and better-sqlite3 are. */
+/** Synchronous SQLite, as both ctx.storage.sql and node:sqlite are. */
 export interface SqlPort {
   /** Runs a statement and returns every row as a plain object. */
   all<T = Record<string, SqlValue>>(sql: string, ...params: SqlValue[]): T[];

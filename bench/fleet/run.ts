@@ -10,12 +10,12 @@
 // Rate limits are off (MOTEBIT_RATE_LIMIT=0): the one caller makes 2N calls across the fleet.
 //   npx tsx bench/fleet/run.ts [N=1000] [concurrency=8]
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import Database from "better-sqlite3";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSigner, mintBearerToken, type Signer } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { freePort, startLocalEdge, type LocalEdge } from "../../test/node/edge/local-edge.js";
+import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -112,9 +112,9 @@ function objectDatabases(dir: string): { disk: number[]; logical: number[] } {
       const p = join(root, ns, f);
       const wal = `${p}-wal`;
       disk.push(statSync(p).size + (existsSync(wal) ? statSync(wal).size : 0));
-      const db = new Database(p, { readonly: true });
-      const pages = (db.pragma("page_count", { simple: true }) as number) - (db.pragma("freelist_count", { simple: true }) as number);
-      logical.push(pages * (db.pragma("page_size", { simple: true }) as number));
+      const db = openSqlite(p, { readOnly: true });
+      const pragma = (name: string) => Object.values(db.all(`PRAGMA ${name}`)[0])[0] as number;
+      logical.push((pragma("page_count") - pragma("freelist_count")) * pragma("page_size"));
       db.close();
     }
   }

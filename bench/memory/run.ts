@@ -1,6 +1,6 @@
 // Memory bench: recall latency (p50/p99) of the embedded index at 1k, 10k and 50k memories inside workerd
 // (a Durable Object over its real SQLite, via Miniflare) and remember throughput, with Node
-// (better-sqlite3) as the reference, each for the semantic default and, as the baseline in the same run, the
+// (node:sqlite) as the reference, each for the semantic default and, as the baseline in the same run, the
 // lexical embedder it replaced. Prints how latency grows with size, the default's recall p50 at 10k against the
 // baseline's (budget ×1.5), and where to switch to Vectorize.
 //   npx tsx bench/memory/run.ts            (about a minute; --quick for 1k/5k only)
@@ -109,7 +109,7 @@ const node = await inNode("semantic");
 console.log(` done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 table("workerd (Durable Object, ctx.storage.sql, embedded index) — baseline: lexical local-ngram-v1-256", workerd.lexical);
 table("workerd — default: semantic local-sif-v1-356", workerd.semantic);
-table("node (better-sqlite3 in memory) — baseline: lexical", nodeLexical);
+table("node (node:sqlite in memory) — baseline: lexical", nodeLexical);
 table("node — default: semantic", node);
 
 const BUDGET_RATIO = 1.5;

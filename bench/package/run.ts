@@ -5,6 +5,9 @@
 //                   (wall time), and the CPU time of a whole answer-then-exit run (steady under other load)
 // against two baselines in the same run: bare Node answering one stdin line (the floor), and the sources run
 // through tsx (how the bin started before it was built).
+//   first launch:   what an MCP host config does, `npx --yes --package <tgz> motebit-local serve`, from an empty npm
+//                   cache (npm fetches tsx and esbuild from the registry; nothing compiles) against the same
+//                   command once that cache is warm.
 //   npx tsx bench/package/run.ts [N=15] [DIR]   (DIR: a folder where motebit-local is already installed from its
 //   tarball, e.g. a project made by `create`; skips the pack and the install)
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -26,10 +29,10 @@ function duBytes(path: string): number {
 }
 
 /** ms from spawn to the first line on stdout (the initialize answer); the child is then killed. */
-function firstAnswerMs(cmd: string, args: string[], cwd: string): Promise<number> {
+function firstAnswerMs(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((done, fail) => {
     const t0 = performance.now();
-    const child = spawn(cmd, args, { cwd, stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(cmd, args, { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
     const timer = setTimeout(() => { child.kill("SIGKILL"); fail(new Error(`${args.join(" ")}: no answer in 60 s`)); }, 60_000);
     let out = "";
     child.stdout.on("data", (c) => {
@@ -79,7 +82,15 @@ try {
     mkdirSync(install);
     const t0 = performance.now();
     execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--silent", join(work, tarball)], { cwd: install, stdio: "inherit" });
-    console.log(`motebit-local ${tarball}: npm install took ${((performance.now() - t0) / 1000).toFixed(0)} s (better-sqlite3 compiles when no prebuilt binary is reachable)`);
+    console.log(`motebit-local ${tarball}: npm install took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // An MCP host's first launch: npx with an npm cache (and HOME) of its own, empty the first time.
+    const home = join(work, "npx-home");
+    mkdirSync(home);
+    const env = { ...process.env, HOME: home, npm_config_cache: join(home, "npm-cache") };
+    const npx = ["--yes", "--package", join(work, tarball), "motebit-local", "serve", "--data-dir", join(home, "data")];
+    const cold = await firstAnswerMs("npx", npx, home, env);
+    const warm = await firstAnswerMs("npx", npx, home, env);
+    console.log(`first launch, npx --package <tgz> motebit-local serve → first initialize answer: empty npm cache ${(cold / 1000).toFixed(1)} s, baseline: warm cache ${(warm / 1000).toFixed(1)} s (ratio ${(cold / warm).toFixed(1)}x)`);
   }
 
   const modules = join(install, "node_modules");

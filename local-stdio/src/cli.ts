@@ -10,16 +10,18 @@ import { command as credentials } from "./commands/credentials.js";
 import { command as token } from "./commands/token.js";
 import { command as mcp } from "./commands/mcp.js";
 import { command as fleet } from "./commands/fleet.js";
+import { command as call } from "./commands/call.js";
+import { readFileSync } from "node:fs";
 import type { Command } from "./commands/command.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
 
-const COMMANDS: Record<string, Command> = { init, create, verify, serve, memory, receipts, credentials, token, mcp, fleet };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, call, memory, receipts, credentials, token, mcp, fleet };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
   return ["Usage: motebit-local <command> [options]", "", "Commands:", ...lines, "",
-    'Run "motebit-local <command> --help" for a command\'s options.', "", EXIT_STATUS].join("\n");
+    'Run "motebit-local <command> --help" for a command\'s options; "motebit-local --version" for the version.', "", EXIT_STATUS].join("\n");
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -27,6 +29,12 @@ export async function main(argv: string[]): Promise<number> {
   if (name === undefined) {
     process.stderr.write(usage() + "\n");
     return 2;
+  }
+  if (name === "--version" || name === "-v" || name === "version") {
+    // ../package.json from src/ (tsx) and from dist/ (the published bundle) alike.
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    process.stdout.write(`motebit-local ${version}\n`);
+    return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
     const target = rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? COMMANDS[rest[0]] : undefined;
@@ -55,5 +63,12 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
 }
+
+// A reader that stops early (`verify - | head -1`) closes the pipe: that is the reader's choice, not a failure to
+// report with a stack. Anything else on stdout still fails loudly.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e;
+  process.exit(process.exitCode ?? 0);
+});
 
 process.exitCode = await main(process.argv.slice(2));

@@ -8,6 +8,7 @@ import {
   SETTINGS, StartupError,
 } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
+import { unknownField } from "./unknown-field.js";
 import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 import type { Durability } from "./sqlite-port.js";
 
@@ -70,7 +71,7 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
   const o = raw as Record<string, unknown>;
   const keys = configFileKeys();
   const unknown = Object.keys(o).filter((k) => !keys.includes(k));
-  if (unknown.length) fail(`unknown field ${JSON.stringify(unknown[0])} (known: ${keys.join(", ")})`);
+  if (unknown.length) fail(unknownField(unknown[0], keys));
 
   const file: ConfigFile = { fields: o, label: `config file ${abs}: ` };
   const base = dirname(abs);

@@ -53,7 +53,11 @@ export async function loadLocalIdentity(o: {
   try {
     text = readFileSync(idPath, "utf8");
   } catch (e) {
-    throw new CliError(`cannot read identity file ${idPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") {
+      throw new CliError(`no identity file at ${idPath}: make one with \`motebit-local init --dir ${dirname(idPath)}\` (or leave out --identity to serve with a key of its own)`);
+    }
+    throw new CliError(`cannot read identity file ${idPath}: ${code ?? (e as Error).message}`);
   }
   const verdict = await verifyIdentityFile(text);
   if (!verdict.valid || !verdict.publicKeyHex) {

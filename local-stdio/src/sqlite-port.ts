@@ -1,39 +1,42 @@
-// The SQL port over a local SQLite file (better-sqlite3 12): the motebit-local twin of the Durable Object's
-// ctx.storage.sql, so the core's schema and queries run unchanged on the owner's machine.
+// The SQL port over a local SQLite file (node:sqlite, built into Node ≥ 22.13: nothing to compile on install): the
+// motebit-local twin of the Durable Object's ctx.storage.sql, so the core's schema and queries run unchanged on the
+// owner's machine.
 import { chmodSync, closeSync, constants, openSync } from "node:fs";
-import Database from "better-sqlite3";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { SqlPort, SqlValue } from "motebit-edge/core";
 
 export interface LocalSql extends SqlPort {
   close(): void;
 }
 
-/** better-sqlite3 binds Buffers, not bare Uint8Arrays or ArrayBuffers. */
-function bind(v: SqlValue): unknown {
-  if (v instanceof ArrayBuffer) return Buffer.from(v);
-  if (v instanceof Uint8Array && !Buffer.isBuffer(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-  return v;
-}
-
-/** The parameters as better-sqlite3 takes them; the same array when none is binary (the common case: no copy). */
-function bindAll(params: SqlValue[]): unknown[] {
-  for (const p of params) if (typeof p === "object" && p !== null) return params.map(bind);
-  return params;
-}
-
-/** BLOBs come back as plain Uint8Arrays, as ctx.storage.sql returns them (never Node Buffers). */
-function unbind<T>(row: unknown): T {
-  const r = row as Record<string, unknown>;
-  for (const k in r) {
-    const v = r[k];
-    if (Buffer.isBuffer(v)) r[k] = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+/**
+ * node:sqlite, loaded without its "SQLite is an experimental feature" warning: Node 22 prints it on stderr once per
+ * process, where an MCP host shows it to the owner as if something were wrong. Only that one warning is dropped.
+ */
+function loadSqlite(): typeof import("node:sqlite") {
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    if (type === "ExperimentalWarning" && String(warning).startsWith("SQLite ")) return;
+    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return process.getBuiltinModule("node:sqlite");
+  } finally {
+    process.emitWarning = emit;
   }
-  return r as T;
+}
+const { DatabaseSync: Database } = loadSqlite();
+
+/** node:sqlite binds any Uint8Array but stores a bare ArrayBuffer as NULL: view it first. */
+function bindAll(params: SqlValue[]): (string | number | null | Uint8Array)[] {
+  for (const p of params) if (p instanceof ArrayBuffer) return params.map((v) => (v instanceof ArrayBuffer ? new Uint8Array(v) : v));
+  return params as (string | number | null | Uint8Array)[];
 }
 
 /**
- * How hard a commit waits for the disk. "normal" (WAL + synchronous=NORMAL, better-sqlite3's default): a crash
- * of the process loses nothing committed, but a power loss or OS crash can roll back the last commits.
+ * How hard a commit waits for the disk. "normal" (WAL + synchronous=NORMAL): a crash of the process loses nothing
+ * committed, but a power loss or OS crash can roll back the last commits.
  * "full" (synchronous=FULL): every commit is fsynced before it returns, so it survives a power loss too.
  */
 export type Durability = "normal" | "full";
@@ -61,47 +64,68 @@ function ownerOnly(path: string): void {
   }
 }
 
-export const DATA_FILE_MODE = 0o600;
+const DATA_FILE_MODE = 0o600;
 
-/** Opens (creating if missing) a SQLite database file, or ":memory:". File databases run in WAL mode, mode 0600. */
-export function openSqlite(path: string, o: { durability?: Durability } = {}): LocalSql {
-  if (path !== ":memory:") ownerOnly(path);
-  const db = new Database(path);
-  if (path !== ":memory:") {
-    db.pragma("journal_mode = WAL");
-    db.pragma(`synchronous = ${o.durability === "full" ? "FULL" : "NORMAL"}`);
-    // `memory` and `receipts` may open the file while `serve` holds it: wait for its write lock instead of failing.
-    db.pragma("busy_timeout = 5000");
+/**
+ * Opens (creating if missing) a SQLite database file, or ":memory:". File databases run in WAL mode, mode 0600. `readOnly`
+ * opens an existing file as it is, to look into it while another process may hold it.
+ */
+export function openSqlite(path: string, o: { durability?: Durability; readOnly?: boolean } = {}): LocalSql {
+  // `memory` and `receipts` may open the file while `serve` holds it: wait up to 5 s for its write lock instead of failing.
+  if (path !== ":memory:" && !o.readOnly) ownerOnly(path);
+  const db: DatabaseSync = new Database(path, { timeout: 5000, readOnly: o.readOnly === true });
+  if (path !== ":memory:" && !o.readOnly) {
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec(`PRAGMA synchronous = ${o.durability === "full" ? "FULL" : "NORMAL"}`);
   }
-  db.pragma("foreign_keys = ON");
+  db.exec("PRAGMA foreign_keys = ON");
   // Statements are prepared once per SQL text: the core reuses a small set of fixed queries.
-  const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string): Database.Statement => {
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
     let st = statements.get(sql);
     if (!st) statements.set(sql, (st = db.prepare(sql)));
     return st;
   };
-  // One wrapper for every transaction (db.transaction builds a new one per call); a nested call is a savepoint.
-  const inTransaction = db.transaction((fn: () => unknown) => fn());
+  // A transaction inside a transaction is a savepoint, so a nested failure rolls back only its own writes.
+  let depth = 0;
   return {
     all<T>(sql: string, ...params: SqlValue[]): T[] {
-      const st = prepare(sql);
-      // A statement that returns no data (DDL, plain INSERT) cannot .all() in better-sqlite3: run it instead.
-      if (!st.reader) {
-        st.run(...bindAll(params));
-        return [];
-      }
-      return st.all(...bindAll(params)).map((row) => unbind<T>(row));
+      // Rows are null-prototype objects with BLOBs as plain Uint8Arrays, as ctx.storage.sql returns them.
+      return prepare(sql).all(...bindAll(params)) as T[];
     },
     run(sql: string, ...params: SqlValue[]) {
-      return { changes: prepare(sql).run(...bindAll(params)).changes };
+      return { changes: Number(prepare(sql).run(...bindAll(params)).changes) };
     },
     transaction<T>(fn: () => T): T {
-      return inTransaction(fn) as T;
+      const outer = depth === 0;
+      const name = `t${depth}`;
+      prepare(outer ? "BEGIN" : `SAVEPOINT ${name}`).run();
+      depth++;
+      let out: T;
+      try {
+        out = fn();
+      } catch (e) {
+        depth--;
+        // SQLite may already have rolled everything back itself (a full disk, an I/O error): nothing left to undo.
+        if (db.isTransaction) {
+          if (outer) prepare("ROLLBACK").run();
+          else prepare(`ROLLBACK TO ${name}`).run(), prepare(`RELEASE ${name}`).run();
+        }
+        throw e;
+      }
+      depth--;
+      try {
+        prepare(outer ? "COMMIT" : `RELEASE ${name}`).run();
+      } catch (e) {
+        // A COMMIT that failed (the lock not had within the busy timeout) leaves the transaction open: end it.
+        if (outer && db.isTransaction) prepare("ROLLBACK").run();
+        throw e;
+      }
+      return out;
     },
     close(): void {
       statements.clear();
-      if (db.open) db.close();
+      if (db.isOpen) db.close();
     },
   };
 }

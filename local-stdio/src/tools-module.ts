@@ -1,6 +1,7 @@
 // --tools PATH: an ES module (.js, .mjs or .ts) whose default export is the tool array. JavaScript loads through
 // Node itself; TypeScript (and ES syntax in a .js file outside a "type": "module" package, which Node refuses)
 // loads through tsx's scoped importer, imported only then so the CLI registers no TypeScript loader at start-up.
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -40,6 +41,8 @@ export async function loadToolsModule(path: string): Promise<ToolRegistry> {
   try {
     mod = await importModule(abs);
   } catch (e) {
+    const syntax = syntaxErrorAt(abs, e);
+    if (syntax) throw new CliError(`tools module ${syntax.at} has a syntax error: ${syntax.message}`);
     throw new CliError(`tools module ${abs} could not be loaded: ${firstLine(e)}`);
   }
   try {
@@ -48,6 +51,20 @@ export async function loadToolsModule(path: string): Promise<ToolRegistry> {
   } catch (e) {
     throw new CliError(`${abs}: ${firstLine(e)}`);
   }
+}
+
+/**
+ * Where a syntax error is, as file:line[:column]. tsx (esbuild) names it in its message's second line; Node's own
+ * SyntaxError does not carry it, so `node --check` is asked (only on this failure path: one short child process).
+ */
+function syntaxErrorAt(abs: string, e: unknown): { at: string; message: string } | null {
+  const message = String((e as Error)?.message ?? e);
+  const esbuild = /^Transform failed with \d+ errors?:\n(.+?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
+  if (esbuild) return { at: `${esbuild[1]}:${esbuild[2]}:${esbuild[3]}`, message: esbuild[4] };
+  if (!(e instanceof SyntaxError)) return null;
+  const check = spawnSync(process.execPath, ["--check", abs], { encoding: "utf8", timeout: 10_000 });
+  const line = /^(.+):(\d+)$/m.exec(check.stderr ?? "");
+  return line ? { at: `${line[1]}:${line[2]}`, message: firstLine(e) } : null;
 }
 
 function firstLine(e: unknown): string {

@@ -1,10 +1,10 @@
 // The two hosts the evidence runs against, each on loopback with state in a temp dir that survives restarts:
-// motebit-local serve --serve-transport http (Node, better-sqlite3) and the local edge (wrangler dev, workerd).
+// motebit-local serve --serve-transport http (Node, node:sqlite) and the local edge (wrangler dev, workerd).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { freePort, startLocalEdge, type LocalEdge } from "../../test/node/edge/local-edge.js";
+import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BIN = path.join(ROOT, "local-stdio/bin/motebit-local.js");
@@ -50,9 +50,9 @@ function groupRssMb(pgid: number, comm: string | null): number {
 }
 
 function readRows<T>(file: string, sql: string, params: (string | number)[]): T[] {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readOnly: true });
   try {
-    return db.prepare(sql).all(...params) as T[];
+    return db.all<T>(sql, ...params);
   } finally {
     db.close();
   }

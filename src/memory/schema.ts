@@ -1,5 +1,5 @@
 // The memory tables. The same statements run in the Durable Object (ctx.storage.sql) and in
-// motebit-local (better-sqlite3). Every name starts with memory_ because other modules share the database.
+// motebit-local (node:sqlite). Every name starts with memory_ because other modules share the database.
 import type { SqlPort } from "../ports.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
 

@@ -141,7 +141,7 @@ async function judge(
   if (receipt !== undefined && receipt !== null) {
     const r = await receiptProblem(o, taskId, receipt, true);
     if (r.problem !== null) {
-      return { outcome: "task_failed", why: `task ${taskId} completed but its receipt ${r.problem}`, next: "check the tool the task ran, and that the relay forwarded this very task" };
+      return { outcome: "task_failed", why: `task ${taskId} completed but its receipt ${r.problem}`, next: r.next ?? "check the tool the task ran, and that the relay forwarded this very task" };
     }
     const used = (receipt as Record<string, unknown>).tools_used;
     if (!(Array.isArray(used) && used.includes(asked.tool))) {
@@ -166,12 +166,27 @@ async function receiptProblem(
   taskId: string,
   receipt: unknown,
   expectCompleted: boolean,
-): Promise<{ problem: string | null; result: string | null }> {
+): Promise<{ problem: string | null; result: string | null; next?: string }> {
   const r = receipt as Record<string, unknown>;
   const result = typeof r?.result === "string" ? r.result.slice(0, 200) : null;
   const verdict = await verifyReceipt(receipt);
   if (!verdict.valid) return { problem: `fails verification (${verdict.errors.join("; ")})`, result };
-  if (r.public_key !== o.publicKeyHex) return { problem: "is signed by another key than the one registered", result };
+  if (r.public_key !== o.publicKeyHex) {
+    const theirs = String(r.public_key).slice(0, 16);
+    if (r.motebit_id === o.motebitId) {
+      // Our id, another key: the relay still holds an earlier registration of this id (another key file, a re-init).
+      return {
+        problem: `is signed by key ${theirs}… for this motebit's id, not this motebit's key ${o.publicKeyHex.slice(0, 16)}…: the relay lists another key for ${o.motebitId}`,
+        next: "stop whatever else serves this id (another host with the same identity), or remove its registration at the relay (or wait for its heartbeat to lapse), then restart",
+        result,
+      };
+    }
+    return {
+      problem: `comes from motebit ${String(r.motebit_id)} (key ${theirs}…), not this one: the relay routed the task to another agent offering the tool`,
+      next: `stop the other agent (or let its registration lapse) so the relay routes to ${o.endpointUrl}, or serve a tool only this motebit offers`,
+      result,
+    };
+  }
   if (r.relay_task_id !== taskId) return { problem: `is bound to relay_task_id ${JSON.stringify(r.relay_task_id)}, not ${taskId}`, result };
   if (expectCompleted && r.status !== "completed") return { problem: `has status "${String(r.status)}"${result ? `: ${result}` : ""}`, result };
   return { problem: null, result };

@@ -3,6 +3,7 @@
 // the risk the gate gives their tools, per-tool overrides, and a start-up timeout.
 import { resolve } from "node:path";
 import { parseRisk, RISK_NAMES, type RiskLevel } from "motebit-edge/core";
+import { unknownField } from "../unknown-field.js";
 
 export const DEFAULT_SERVER_RISK: RiskLevel = 3; // R3_EXECUTE: a connected server acts for the owner
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -21,10 +22,11 @@ interface Common {
   startupTimeoutMs: number;
 }
 export type McpServerConfig =
-  | (Common & { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd: string })
+  | (Common & { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; passEnv: string[]; cwd: string })
   | (Common & { transport: "http"; url: URL; headers: Record<string, string> });
 
-const STDIO_KEYS = ["type", "command", "args", "env", "cwd"];
+const STDIO_KEYS = ["type", "command", "args", "env", "passEnv", "cwd"];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const HTTP_KEYS = ["type", "url", "headers"];
 const MOTEBIT_KEYS = ["risk", "toolRisk", "startupTimeoutMs"];
 
@@ -64,7 +66,7 @@ function parseServer(name: string, e: unknown, base: string, fail: (msg: string)
   if (isHttp && e.command !== undefined) fail('has both "command" (stdio) and "url" (HTTP): give one');
   const known = [...(isHttp ? HTTP_KEYS : STDIO_KEYS), ...MOTEBIT_KEYS];
   const unknown = Object.keys(e).filter((k) => !known.includes(k));
-  if (unknown.length) fail(`unknown field ${JSON.stringify(unknown[0])} (known: ${known.join(", ")})`);
+  if (unknown.length) fail(unknownField(unknown[0], known));
 
   const common: Common = {
     name,
@@ -98,12 +100,16 @@ function parseServer(name: string, e: unknown, base: string, fail: (msg: string)
   if (typeof e.command !== "string" || e.command.trim() === "") return fail('needs "command" (stdio) or "url" (Streamable HTTP)');
   if (e.args !== undefined && (!Array.isArray(e.args) || !e.args.every((a) => typeof a === "string"))) fail('"args" must be a list of strings');
   if (e.cwd !== undefined && (typeof e.cwd !== "string" || e.cwd === "")) fail('"cwd" must be a non-empty string');
+  if (e.passEnv !== undefined && (!Array.isArray(e.passEnv) || !e.passEnv.every((n) => typeof n === "string" && ENV_NAME.test(n)))) {
+    fail('"passEnv" must be a list of environment variable names (the motebit\'s values of those go to the server)');
+  }
   return {
     ...common,
     transport: "stdio",
     command: e.command,
     args: (e.args as string[] | undefined) ?? [],
     env: stringMap(e.env, "env", fail),
+    passEnv: (e.passEnv as string[] | undefined) ?? [],
     cwd: resolve(base, (e.cwd as string | undefined) ?? "."),
   };
 }

@@ -10,6 +10,27 @@ import type { McpServerConfig } from "./config.js";
 
 /** A server's stderr line longer than this is cut when it is logged. */
 const MAX_LOGGED_LINE = 2_000;
+/** How many of a server's last stderr lines a start-up failure shows. */
+const TAIL_LINES = 3;
+
+/**
+ * What a child gets from the motebit's environment besides its own "env": how to reach the network (proxy) and whom
+ * to trust (CA bundles), without which `npx -y …` servers hang behind a TLS-inspecting proxy, plus the names the
+ * entry lists in "passEnv". Never anything else: the motebit's secrets stay with it.
+ */
+const NETWORK_ENV = [
+  "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "no_proxy", "all_proxy",
+  "NODE_EXTRA_CA_CERTS", "NODE_USE_ENV_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "npm_config_cafile", "npm_config_proxy", "npm_config_https_proxy",
+];
+
+export function childEnv(s: { env: Record<string, string>; passEnv: string[] }, from: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of [...NETWORK_ENV, ...s.passEnv]) {
+    const v = from[name];
+    if (v !== undefined) env[name] = v;
+  }
+  return { ...env, ...s.env };
+}
 /** How long closing waits for an HTTP server to end its session before giving up on it. */
 const HTTP_GOODBYE_MS = 1_000;
 
@@ -17,17 +38,19 @@ export interface McpConnection {
   client: Client;
   /** The last line the server wrote to stderr (stdio servers), to say why it stopped. */
   lastStderrLine(): string | null;
+  /** Its last few stderr lines, oldest first, to say why it did not start. */
+  stderrTail(): string[];
   close(): Promise<void>;
 }
 
 /** Connects and runs the handshake; `forwardStderr` logs each stderr line of a stdio server with its name. */
 export async function connect(s: McpServerConfig, o: { log: (line: string) => void; forwardStderr: boolean; timeoutMs: number }): Promise<McpConnection> {
   const client = new Client({ name: SERVER_INFO.name, version: SERVER_INFO.version }, { capabilities: {} });
-  let last: string | null = null;
+  const tail: string[] = [];
   let transport: StdioClientTransport | StreamableHTTPClientTransport;
   if (s.transport === "stdio") {
-    // The SDK passes only a few safe variables (PATH, HOME, …) plus the server's own "env": never the motebit's secrets.
-    const stdio = new StdioClientTransport({ command: s.command, args: s.args, env: s.env, cwd: s.cwd, stderr: "pipe" });
+    // The SDK adds a few safe variables (PATH, HOME, …) to childEnv's: never the motebit's secrets.
+    const stdio = new StdioClientTransport({ command: s.command, args: s.args, env: childEnv(s), cwd: s.cwd, stderr: "pipe" });
     let partial = "";
     const utf8 = new StringDecoder("utf8");
     stdio.stderr?.on("data", (chunk: Buffer) => {
@@ -39,8 +62,10 @@ export async function connect(s: McpServerConfig, o: { log: (line: string) => vo
       }
       for (const line of lines) {
         if (line.trim() === "") continue;
-        last = line.slice(0, MAX_LOGGED_LINE);
-        if (o.forwardStderr) o.log(`[mcp ${s.name}] ${last}`);
+        const kept = line.slice(0, MAX_LOGGED_LINE);
+        tail.push(kept);
+        if (tail.length > TAIL_LINES) tail.shift();
+        if (o.forwardStderr) o.log(`[mcp ${s.name}] ${kept}`);
       }
     });
     transport = stdio;
@@ -56,9 +81,9 @@ export async function connect(s: McpServerConfig, o: { log: (line: string) => vo
   try {
     await client.connect(transport, { timeout: o.timeoutMs });
   } catch (e) {
-    throw new StartFailure(startFailure(s, e, o.timeoutMs, last), close().catch(() => {}));
+    throw new StartFailure(startFailure(s, e, o.timeoutMs, tail), close().catch(() => {}));
   }
-  return { client, lastStderrLine: () => last, close };
+  return { client, lastStderrLine: () => tail.at(-1) ?? null, stderrTail: () => [...tail], close };
 }
 
 /** Why a server did not start; `closed` settles once what was started is gone (a stuck child can take seconds). */
@@ -96,14 +121,15 @@ export async function start(s: McpServerConfig, o: { log: (line: string) => void
     const tools = await listAllTools(conn.client, Math.max(1, deadline - Date.now()));
     return { conn, tools };
   } catch (e) {
-    throw new StartFailure(startFailure(s, e, s.startupTimeoutMs, conn.lastStderrLine()), conn.close().catch(() => {}));
+    throw new StartFailure(startFailure(s, e, s.startupTimeoutMs, conn.stderrTail()), conn.close().catch(() => {}));
   }
 }
 
 /** One line saying why a server did not start: a missing command, a timeout, an early exit, an HTTP refusal. */
-function startFailure(s: McpServerConfig, e: unknown, timeoutMs: number, lastStderr: string | null): string {
+function startFailure(s: McpServerConfig, e: unknown, timeoutMs: number, stderrTail: string[]): string {
   const err = e as NodeJS.ErrnoException & { cause?: { code?: string; message?: string } };
-  const tail = lastStderr === null ? "" : ` (its last stderr line: ${JSON.stringify(lastStderr)})`;
+  const quoted = stderrTail.map((l) => JSON.stringify(l)).join(" | ");
+  const tail = stderrTail.length === 0 ? "" : ` (its last stderr line${stderrTail.length > 1 ? "s" : ""}: ${quoted})`;
   if (err?.code === "ENOENT" && s.transport === "stdio") return `cannot run ${JSON.stringify(s.command)}: command not found`;
   if (err?.code === "EACCES" && s.transport === "stdio") return `cannot run ${JSON.stringify(s.command)}: permission denied`;
   const message = String(err?.message ?? e);

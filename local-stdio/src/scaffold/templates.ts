@@ -40,9 +40,9 @@ export function packageJson(s: ProjectSettings): string {
     },
     dependencies: { "motebit-edge": s.edgeSpec, "motebit-local": s.localSpec },
     devDependencies: { tsx: TSX_VERSION, wrangler: WRANGLER_VERSION },
-    // npm 11 asks which install scripts may run (as this repository's package.json answers): better-sqlite3 fetches
-    // or compiles its binary, esbuild and workerd check theirs; sharp (pulled in by wrangler, unused here) needs none.
-    allowScripts: { "better-sqlite3": true, esbuild: true, workerd: true, sharp: false, ...Object.fromEntries(s.linkedFolders.map((k) => [k, false])) },
+    // npm 11 asks which install scripts may run (as this repository's package.json answers): esbuild and workerd
+    // check their binaries; sharp (pulled in by wrangler, unused here) needs none.
+    allowScripts: { esbuild: true, workerd: true, sharp: false, ...Object.fromEntries(s.linkedFolders.map((k) => [k, false])) },
   };
   return JSON.stringify(pkg, null, 2) + "\n";
 }

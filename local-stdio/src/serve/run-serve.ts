@@ -1,4 +1,5 @@
 // Runs `serve` once its flags are parsed: config, identity, tools and model, then stdio or HTTP until stopped.
+import { createServer } from "node:net";
 import { CliError } from "../cli-error.js";
 import type { ServeOptions } from "../commands/serve-options.js";
 import { defaultConfig, readConfigFile } from "../config-file.js";
@@ -14,11 +15,28 @@ import { claimStdout } from "./stdout-guard.js";
 
 const log = (line: string) => void process.stderr.write(line + "\n");
 
+function cannotListen(host: string, port: number, e: unknown): CliError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === "EADDRINUSE" ? "EADDRINUSE, the port is taken: pick another with --serve-port N (0: any free port)" : (code ?? (e as Error).message);
+  return new CliError(`cannot listen on ${host}:${port}: ${why}`);
+}
+
+/** Fails as listening would, before anything is written (data dir, generated key) or started (MCP servers). */
+async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (e) => reject(cannotListen(host, port, e)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
   const config = opts.configPath === null ? defaultConfig(process.env) : readConfigFile(opts.configPath, log, process.env);
   const relaySettings = readLocalRelaySettings(config, process.env);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
+  if (jsonRpcOut === null) await checkPortFree(opts.host, opts.port);
   const ai = await localAi(process.env, config, opts.direct);
   const { llm } = ai;
   // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs); unset: the mode's default.
@@ -44,8 +62,10 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     try {
       http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: config.server, host: opts.host, port: opts.port });
     } catch (e) {
+      // Taken between the check and now: the same words.
       local.sql.close();
-      throw new CliError(`cannot listen on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      await mcpServers.close();
+      throw cannotListen(opts.host, opts.port, e);
     }
     const names = [...config.server.staticTokens.keys()];
     const auth = names.length > 0 ? `static tokens ${names.join(", ")} or signed tokens` : "signed tokens only (no authToken configured)";

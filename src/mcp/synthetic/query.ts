@@ -6,8 +6,9 @@ import { OWNER_RECALL_EXCLUDED } from "../../memory/scope.js";
 import { aiTurnTools, publicContext, turnMemories } from "../../agent/turn-context.js";
 import { aiModules } from "../../agent/ai-modules.js";
 
+// Said the same by both hosts, so in settings both read (the edge has no --direct flag; motebit-local's wins).
 export const NO_PROVIDER =
-  "Error: motebit_query needs a model provider and none is configured for this motebit (motebit-local: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER=ollama, and drop --direct). motebit_task works without one, in direct mode.";
+  "Error: motebit_query needs a model provider and none is configured for this motebit: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER (ollama; workers-ai at the edge), with MOTEBIT_MODE unset or ai (and, for motebit-local, no --direct flag). motebit_task works without one, in direct mode.";
 
 
 export const queryTool: SyntheticTool = {

@@ -55,6 +55,21 @@ describe("a provider's HTTP failure names provider, URL and status", () => {
     for (const l of [...lines, r.result]) for (const secret of [KEY, "hunter2", "token=abc"]) expect(l).not.toContain(secret);
   });
 
+  it("a fetch that fails as workerd's does (no \"fetch failed\"): the URL is named all the same, as in Node", async () => {
+    const lines: string[] = [];
+    const workerdLike: typeof fetch = async () => {
+      throw new Error("internal error; reference = 0123abcd");
+    };
+    const llm = fetchProvider(readAiSettings({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: "https://models.invalid/v1" }, { direct: false, hasAiBinding: false }), workerdLike);
+    const h = await makeMotebit({ llm, log: (line) => lines.push(line) });
+    const r = await aiTask(h, peer(), { prompt: "x" });
+    expect(r.status).toBe("failed");
+    expect(r.result.split("\n")[0]).toMatch(
+      /^Error: anthropic: https:\/\/models\.invalid\/v1\/messages could not be reached: Cannot connect to API: internal error; reference = 0123abcd( \(\d attempts\))?$/,
+    );
+    expect(lines.filter((l) => l.startsWith("model call failed"))).toHaveLength(1);
+  });
+
   it("ollama, through motebit_query: the tool error and the log line say which URL answered what", async () => {
     const { h, lines } = await motebitWith({ MOTEBIT_PROVIDER: "ollama", OLLAMA_BASE_URL: base });
     const r = await h.call(owner, "motebit_query", { message: "x" });

@@ -1,4 +1,4 @@
-// The Node host's HTTP surface in-process: the shared Hono app over an in-process backend (better-sqlite3),
+// The Node host's HTTP surface in-process: the shared Hono app over an in-process backend (node:sqlite),
 // with the edge tests' keys (static token + one known caller), so requests need no socket.
 import exampleTools from "../../../examples/tools/index.js";
 import { Motebit } from "../../../src/motebit.js";

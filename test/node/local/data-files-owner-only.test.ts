@@ -2,7 +2,7 @@
 // (an existing 0755 --data-dir) or the process umask, and an existing 0644 database is narrowed when opened.
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { DatabaseSync as Database } from "node:sqlite";
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { openSqlite } from "../../../local-stdio/src/sqlite-port.js";
 import { tempDir } from "./helpers/local-cli.js";
@@ -36,7 +36,7 @@ it("a new database in an existing 0755 folder, and its WAL and shared-memory fil
 it("an existing 0644 database and its 0644 WAL files are narrowed to 0600 when opened", () => {
   const db = join(openFolder("old"), "motebit.sqlite");
   const before = new Database(db);
-  before.pragma("journal_mode = WAL");
+  before.exec("PRAGMA journal_mode = WAL");
   before.exec("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('kept')");
   for (const f of files(db)) chmodSync(f, 0o644);
   const sql = openSqlite(db);

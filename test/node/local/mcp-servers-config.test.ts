@@ -20,14 +20,14 @@ describe("mcpServers in the config file", () => {
   it("reads stdio and Streamable HTTP servers as MCP hosts write them, with the motebit's risk keys", () => {
     const cfg = readConfigFile(
       config({
-        files: { command: "npx", args: ["-y", "some-server", "/tmp"], env: { K: "v" } },
+        files: { command: "npx", args: ["-y", "some-server", "/tmp"], env: { K: "v" }, passEnv: ["GITHUB_TOKEN"] },
         local: { type: "stdio", command: "./srv", cwd: "servers", risk: "R1_DRAFT", toolRisk: { delete: "R4_MONEY", look: 0 }, startupTimeoutMs: 500 },
         remote: { type: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer x" } },
         "my.server-2": { url: "http://127.0.0.1:9000/mcp" },
       }),
     );
     const [files, local, remote, plain] = cfg.mcpServers;
-    expect(files).toMatchObject({ name: "files", transport: "stdio", command: "npx", args: ["-y", "some-server", "/tmp"], env: { K: "v" }, cwd: tmp.dir, risk: 3, startupTimeoutMs: 30_000 });
+    expect(files).toMatchObject({ name: "files", transport: "stdio", command: "npx", args: ["-y", "some-server", "/tmp"], env: { K: "v" }, passEnv: ["GITHUB_TOKEN"], cwd: tmp.dir, risk: 3, startupTimeoutMs: 30_000 });
     expect(files.toolRisk.size).toBe(0);
     expect(local).toMatchObject({ transport: "stdio", command: "./srv", args: [], cwd: join(tmp.dir, "servers"), risk: 1, startupTimeoutMs: 500 });
     expect([...local.toolRisk]).toEqual([["delete", 4], ["look", 0]]);
@@ -54,6 +54,7 @@ describe("mcpServers in the config file", () => {
     ["a bad tool risk", { s: { command: "x", toolRisk: { t: "high" } } }, /mcpServers\.s: toolRisk\.t must be one of/],
     ["args not strings", { s: { command: "x", args: [1] } }, /"args" must be a list of strings/],
     ["env not strings", { s: { command: "x", env: { A: 1 } } }, /"env" must be an object of strings/],
+    ["passEnv not a list of names", { s: { command: "x", passEnv: ["OK", "not-a-name"] } }, /"passEnv" must be a list of environment variable names/],
     ["a non-http url", { s: { url: "file:///etc/passwd" } }, /"url" must be http or https/],
     ["a malformed url", { s: { url: "not a url" } }, /"url" "not a url" is not a URL/],
     ["a zero timeout", { s: { command: "x", startupTimeoutMs: 0 } }, /startupTimeoutMs must be a whole number/],

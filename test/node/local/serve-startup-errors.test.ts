@@ -33,11 +33,16 @@ beforeAll(async () => {
     at("reserved.mjs"),
     `export default [{ definition: { name: "motebit_evil", description: "x", inputSchema: { type: "object" }, risk: "R0_READ" }, handler: () => ({ ok: true, data: 1 }) }];\n`,
   );
-  writeFileSync(at("broken.mjs"), "export default [;\n");
+  writeFileSync(at("broken.mjs"), 'throw new Error("boom while loading");\n');
   writeFileSync(at("bad-config.json"), "{ not json");
   writeFileSync(at("unknown-config.json"), JSON.stringify({ authtoken: "typo" }));
+  writeFileSync(at("stray-config.json"), JSON.stringify({ somethingElse: 1 }));
+  // One syntax error on line 3, column 3, in each kind of tools module.
+  for (const ext of ["ts", "js", "mjs"]) writeFileSync(at(`syntax.${ext}`), "export default [\n  { a: 1 },\n  ;\n];\n");
 });
 afterAll(() => tmp.cleanup());
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A wrong command line: exit 2, the reason and the pointer to --help, nothing on stdout. */
 async function expectUsageError(args: string[], pattern: RegExp) {
@@ -69,7 +74,8 @@ describe.concurrent("serve start-up errors", () => {
   it("flag without its value", () => expectUsageError(["--identity"], /--identity needs a value/));
   it("--auth-token flag", () => expectUsageError(["--auth-token", "s3cret"], /no --auth-token flag: auth tokens come from the config file only/));
   it("--auth-token=value", () => expectUsageError(["--auth-token=s3cret"], /config file only/));
-  it("missing identity file", () => expectStartupError(["--identity", at("nowhere/motebit.md")], /cannot read identity file .*nowhere\/motebit\.md: ENOENT/));
+  it("missing identity file: says how to make one", () =>
+    expectStartupError(["--identity", at("nowhere/motebit.md")], new RegExp(`^motebit-local serve: no identity file at ${esc(at("nowhere/motebit.md"))}: make one with \`motebit-local init --dir ${esc(at("nowhere"))}\` \\(or leave out --identity to serve with a key of its own\\)$`)));
   it("tampered identity file", async () => {
     await expectStartupError(["--identity", join(at("tampered"), "motebit.md")], /does not verify: identity file signature does not verify/);
     expect(existsSync(join(at("tampered"), ".motebit"))).toBe(false);
@@ -83,16 +89,30 @@ describe.concurrent("serve start-up errors", () => {
     expectStartupError(["--identity", identity, "--tools", at("shape.mjs")], /the default export must be an array/));
   it("tools module using a motebit_ name", () =>
     expectStartupError(["--identity", identity, "--tools", at("reserved.mjs")], /"motebit_evil".*reserved for the motebit's own tools/));
-  it("tools module that does not load", () => expectStartupError(["--identity", identity, "--tools", at("broken.mjs")], /could not be loaded/));
+  it("tools module that throws while loading", () =>
+    expectStartupError(["--identity", identity, "--tools", at("broken.mjs")], /tools module .*broken\.mjs could not be loaded: boom while loading$/));
   it("config file that is not JSON", () => expectStartupError(["--config", at("bad-config.json")], /config file .*bad-config\.json: not valid JSON/));
-  it("config file with an unknown field", () => expectStartupError(["--config", at("unknown-config.json")], /unknown field "authtoken"/));
-  it("http on a port already in use", async () => {
+  it("config file with an unknown field: the near miss named, in one short line", () =>
+    expectStartupError(["--config", at("unknown-config.json")], new RegExp(`^motebit-local serve: config file ${esc(at("unknown-config.json"))}: unknown field "authtoken" \\(did you mean "authToken"\\?\\)$`)));
+  it("config file with an unknown field and no near miss: points at the docs", () =>
+    expectStartupError(["--config", at("stray-config.json")], /: unknown field "somethingElse" \(the fields are listed in docs\/configuration\.md\)$/));
+  it("tools modules with a syntax error: file:line and the reason", async () => {
+    await expectStartupError(["--identity", identity, "--tools", at("syntax.ts")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.ts"))}:3:2 has a syntax error: Unexpected ";"$`));
+    await expectStartupError(["--identity", identity, "--tools", at("syntax.js")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.js"))}:3:2 has a syntax error: Unexpected ";"$`));
+    await expectStartupError(["--identity", identity, "--tools", at("syntax.mjs")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.mjs"))}:3 has a syntax error: Unexpected token ';'$`));
+  });
+  it("http on a port already in use: says --serve-port, and has written nothing (no data dir)", async () => {
     const { createServer } = await import("node:net");
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, "127.0.0.1", r));
     const port = (busy.address() as { port: number }).port;
+    const fresh = await initMotebit(at("fresh"));
     try {
-      await expectStartupError(["--identity", identity, "--tools", tools, "--serve-transport", "http", "--serve-port", String(port)], /cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+      await expectStartupError(
+        ["--identity", fresh, "--tools", tools, "--serve-transport", "http", "--serve-port", String(port)],
+        new RegExp(`^motebit-local serve: cannot listen on 127\\.0\\.0\\.1:${port}: EADDRINUSE, the port is taken: pick another with --serve-port N \\(0: any free port\\)$`),
+      );
+      expect(existsSync(join(at("fresh"), ".motebit"))).toBe(false);
     } finally {
       busy.close();
     }

@@ -1,7 +1,8 @@
-// The production SQL adapter: rows as plain objects, BLOBs as Uint8Array, atomic transactions, WAL on files.
+// The production SQL adapter (node:sqlite): rows as plain objects, BLOBs as Uint8Array, atomic transactions, WAL on files.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqlite } from "../../../local-stdio/src/sqlite-port.js";
 import { tempDir } from "./helpers/local-cli.js";
@@ -82,8 +83,37 @@ describe("openSqlite", () => {
     sql.close();
     sql.close(); // idempotent
     expect(existsSync(`${path}-wal`)).toBe(false); // checkpointed on close
-    const other = new Database(path, { readonly: true });
-    expect(other.prepare("SELECT v FROM t").all()).toEqual([{ v: "kept" }]);
+    const other = openSqlite(path, { readOnly: true });
+    expect(other.all("SELECT v FROM t")).toEqual([{ v: "kept" }]);
+    expect(() => other.run("INSERT INTO t VALUES ('no')")).toThrow(/readonly/);
     other.close();
+  });
+
+  it("waits for another process's write lock instead of failing at once", async () => {
+    const path = join(tmp.dir, "busy.sqlite");
+    const sql = openSqlite(path);
+    sql.run("CREATE TABLE t (v TEXT)");
+    // Another process takes the write lock and keeps it 300 ms; our insert must wait for it and then land.
+    const holder = `const { DatabaseSync } = require("node:sqlite"); const db = new DatabaseSync(${JSON.stringify(path)});
+      db.exec("BEGIN IMMEDIATE"); db.exec("INSERT INTO t VALUES ('theirs')"); process.stdout.write("locked");
+      const until = Date.now() + 300; while (Date.now() < until); db.exec("COMMIT");`;
+    const child = spawn(process.execPath, ["--no-warnings", "-e", holder], { stdio: ["ignore", "pipe", "inherit"] });
+    const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
+    expect(chunk.toString()).toBe("locked");
+    const t0 = performance.now();
+    sql.run("INSERT INTO t VALUES ('ours')");
+    expect(performance.now() - t0).toBeGreaterThan(50); // it did wait
+    await once(child, "exit");
+    expect(sql.all<{ v: string }>("SELECT v FROM t ORDER BY v").map((r) => r.v)).toEqual(["ours", "theirs"]);
+    sql.close();
+  });
+
+  it("prints nothing on stderr when it loads node:sqlite (no ExperimentalWarning)", () => {
+    const adapter = join(import.meta.dirname, "../../../local-stdio/src/sqlite-port.ts");
+    const script = `import { openSqlite } from ${JSON.stringify(adapter)}; openSqlite(":memory:").close(); process.emitWarning("still shown", "ExperimentalWarning");`;
+    const out = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(out.status).toBe(0);
+    expect(out.stderr).not.toMatch(/SQLite/);
+    expect(out.stderr).toMatch(/ExperimentalWarning: still shown/); // other warnings still reach the owner
   });
 });

@@ -23,5 +23,8 @@ describe("serve over stdio without a model provider", () => {
     const r = await callText(s.client, "motebit_query", { message: "What do you know about the deployment pipeline?" });
     expect(r.isError).toBe(true);
     expect(r.text).toContain(NO_PROVIDER);
+    expect(r.text.split("\n")[0]).toBe(
+      "Error: motebit_query needs a model provider and none is configured for this motebit: set ANTHROPIC_API_KEY, or MOTEBIT_PROVIDER (ollama; workers-ai at the edge), with MOTEBIT_MODE unset or ai (and, for motebit-local, no --direct flag). motebit_task works without one, in direct mode.",
+    );
   });
 });

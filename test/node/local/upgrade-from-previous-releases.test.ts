@@ -4,7 +4,7 @@
 // A database whose schema a newer release wrote is refused with a message that says so, and left as it was.
 import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { DatabaseSync as Database } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { callText, connectStdio, freePort, REPO, runCli, startHttpServe, tempDir } from "./helpers/local-cli.js";
 
@@ -21,7 +21,7 @@ function copyFixture(release: string, dir: string): string {
   return join(dir, "motebit.sqlite");
 }
 
-function read(dir: string, fn: (db: Database.Database) => unknown): unknown {
+function read(dir: string, fn: (db: Database) => unknown): unknown {
   const db = new Database(join(dir, ".motebit", "motebit.sqlite"));
   try {
     return fn(db);
@@ -33,7 +33,7 @@ function read(dir: string, fn: (db: Database.Database) => unknown): unknown {
 const TASK_COLUMNS = "task_id, caller_id, principal, envelope, tool, args, status, created_at, updated_at, ttl_ms, result, error, input_requests, answers";
 
 /** What must survive, as the old release left it. */
-const kept = (db: Database.Database) => ({
+const kept = (db: Database) => ({
   memories: db.prepare("SELECT id, content, sensitivity, scope, created_at FROM memory_nodes ORDER BY id").all() as Row[],
   receipts: db.prepare("SELECT task_id, relay_task_id, caller, status, created_at, json FROM receipts ORDER BY task_id").all() as Row[],
   jti: db.prepare("SELECT * FROM jti_seen ORDER BY jti").all() as Row[],

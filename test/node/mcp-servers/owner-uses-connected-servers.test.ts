@@ -2,13 +2,16 @@
 // fixtures over stdio and Streamable HTTP, and the registry's filesystem server), driven by the SDK's client.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callText, cleanEnv, connectStdio, tempDir, type StdioSession } from "../local/helpers/local-cli.js";
 import { FILESYSTEM_SERVER, PIXEL, processGone, startHttpFixture, stdioFixture, TAG, writeConfig, type HttpFixture } from "./fixtures.js";
+import { openSqlite } from "../../../local-stdio/src/sqlite-port.js";
+
+// Says a few lines on stderr, then never answers: a server stuck behind a proxy.
+const MUTE = 'for (const l of ["step 1", "step 2", "step 3", "waiting for the proxy"]) console.error(l); setInterval(() => {}, 1e9)';
 
 describe("serve over stdio with the owner's MCP servers", () => {
   const tmp = tempDir();
@@ -24,14 +27,17 @@ describe("serve over stdio with the owner's MCP servers", () => {
     writeFileSync(join(notes, "hello.txt"), "a note from the owner");
     web = await startHttpFixture("sesame");
     const config = writeConfig(tmp.dir, {
-      fx: stdioFixture({ env: { FIXTURE_GREETING: "hello" }, toolRisk: { wipe: "R4_MONEY" } }),
+      fx: stdioFixture({ env: { FIXTURE_GREETING: "hello" }, passEnv: ["MOTEBIT_PASSED"], toolRisk: { wipe: "R4_MONEY" } }),
       keep: stdioFixture(),
       web: { url: web.url, headers: { "x-fixture-key": "sesame" } },
       fs: { command: process.execPath, args: [FILESYSTEM_SERVER, notes], risk: "R0_READ" },
       missing: { command: join(tmp.dir, "no-such-server") },
-      mute: { command: process.execPath, args: ["-e", "setInterval(() => {}, 1e9)"], startupTimeoutMs: 1000 },
+      mute: { command: process.execPath, args: ["-e", MUTE], startupTimeoutMs: 1000 },
     });
-    s = await connectStdio(["--config", config, "--data-dir", dataDir], cleanEnv({ MOTEBIT_TEST_SECRET: "do-not-leak" }));
+    s = await connectStdio(
+      ["--config", config, "--data-dir", dataDir],
+      cleanEnv({ MOTEBIT_TEST_SECRET: "do-not-leak", MOTEBIT_PASSED: "listed", HTTPS_PROXY: "http://proxy.invalid:3128", NODE_EXTRA_CA_CERTS: "/etc/corp-ca.pem" }),
+    );
     s.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void listChanged++);
     // Five servers start in parallel (the filesystem server loads for seconds on a busy machine).
   }, 120_000);
@@ -66,7 +72,7 @@ describe("serve over stdio with the owner's MCP servers", () => {
 
   it("reports a server that cannot start, with its name and reason, and serves everything else", async () => {
     expect(s.stderr()).toMatch(/MCP server "missing" did not start: cannot run "[^"]*no-such-server": command not found/);
-    expect(s.stderr()).toMatch(/MCP server "mute" did not start: did not answer within 1000 ms/);
+    expect(s.stderr()).toContain('MCP server "mute" did not start: did not answer within 1000 ms (its last stderr lines: "step 2" | "step 3" | "waiting for the proxy")');
     const names = await toolNames();
     expect(names.some((n) => n.startsWith("missing__") || n.startsWith("mute__"))).toBe(false);
     expect((await callText(s.client, "motebit_identity")).isError).toBe(false);
@@ -118,10 +124,16 @@ describe("serve over stdio with the owner's MCP servers", () => {
     expect((await callText(s.client, "fx__env", { name: "MOTEBIT_TEST_SECRET" })).text).toMatch(/^unset\n/);
   });
 
+  it("passes the proxy and CA variables through, and the names listed in passEnv", async () => {
+    expect((await callText(s.client, "fx__env", { name: "HTTPS_PROXY" })).text).toMatch(/^set:http:\/\/proxy\.invalid:3128\n/);
+    expect((await callText(s.client, "fx__env", { name: "NODE_EXTRA_CA_CERTS" })).text).toMatch(/^set:\/etc\/corp-ca\.pem\n/);
+    expect((await callText(s.client, "fx__env", { name: "MOTEBIT_PASSED" })).text).toMatch(/^set:listed\n/);
+  });
+
   it("audits every call like any served tool's", () => {
-    const db = new Database(join(dataDir, "motebit.sqlite"), { readonly: true });
+    const db = openSqlite(join(dataDir, "motebit.sqlite"), { readOnly: true });
     try {
-      const rows = db.prepare("SELECT tool, caller, outcome FROM audit_log").all() as { tool: string; caller: string; outcome: string }[];
+      const rows = db.all<{ tool: string; caller: string; outcome: string }>("SELECT tool, caller, outcome FROM audit_log");
       expect(rows).toEqual(
         expect.arrayContaining([
           { tool: "fx__echo", caller: "owner", outcome: "allowed" },

@@ -30,12 +30,13 @@ describe("hostile memory content", () => {
     await expect(store.remember({ ...base, content: 42 as never })).rejects.toThrow("memory content must be a string, got number");
     await expect(store.remember({ ...base, content: null as never })).rejects.toThrow("memory content must be a string, got null");
     await expect(store.remember({ ...base, content: "half a pair \ud83d" })).rejects.toThrow(/lone surrogate/);
+    await expect(store.remember({ ...base, content: "nul\u0000 inside" })).rejects.toThrow("memory content contains U+0000 (NUL), which is not stored");
     expect(store.count()).toBe(0);
   });
 
-  it("stores control characters verbatim", async () => {
+  it("stores control characters other than NUL verbatim", async () => {
     const store = makeStore();
-    const content = "nul\u0000 bell\u0007 esc\u001b[31mred\u001b[0m del\u007f bidi\u202e txt \r\n tab\t zero-width\u200b end";
+    const content = "soh\u0001 bell\u0007 esc\u001b[31mred\u001b[0m del\u007f bidi\u202e txt \r\n tab\t zero-width\u200b end";
     const { node_id } = await store.remember({ ...base, content });
     expect(store.get(node_id)?.content).toBe(content);
     const [hit] = await store.recall({ query: "bell esc red bidi", scopes: ["peer:mallory"] });

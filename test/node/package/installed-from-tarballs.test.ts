@@ -1,15 +1,13 @@
 // Black box, as a user gets it before anything is published: both packages packed (`npm pack`) and installed from
 // the tarballs into a temp folder outside the repository; that installed motebit-local creates a project, which
 // points at the same tarballs by itself, so its plain `npm install` asks the registry for third-party packages only
-// (--prefer-offline). Two installs for the whole file. better-sqlite3's prebuilt binary, which users download
-// from its GitHub releases, comes from a local double: prebuild-install's local-prebuilds folder holding this
-// repository's own build of it (no network here; compiling it instead takes minutes to a quarter of an hour on a
-// busy machine). Then, from that install and from a cwd that is neither the repository nor the project:
+// (--prefer-offline). Two installs for the whole file; nothing in them compiles or downloads a binary of its own
+// (SQLite is Node's node:sqlite). Then, from that install and from a cwd that is neither the repository nor the project:
 // help, init, verify, token, stdio serve with the real SDK client, the project's `npm test`, its HTTP serve
 // (`npm run start:node` on PORT: the .ts tools module through tsx, the .dev.vars token and signedFetch from the
 // installed motebit-edge/client), its Worker under `npm start` on PORT (wrangler dev --local, offline by its own
 // settings) called with a signed token, and `wrangler deploy --dry-run`.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -25,8 +23,6 @@ import { freePort, REPO } from "../local/helpers/local-cli.js";
 
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
-let prebuilds: string | undefined;
-
 const WRANGLER_OFFLINE = { WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
 
 /** The environment for child npm/node: nothing inherited from an enclosing `npm test` (npm_* settings would
@@ -36,7 +32,6 @@ function childEnv(): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.toLowerCase().startsWith("npm_") && !k.startsWith("ANTHROPIC_") && k !== "INIT_CWD") env[k] = v;
   }
-  if (prebuilds !== undefined) env.npm_config_better_sqlite3_local_prebuilds = prebuilds;
   return { ...env, ...WRANGLER_OFFLINE };
 }
 
@@ -94,13 +89,6 @@ let tarballs: string[];
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "motebit-package-test-"));
-  // What prebuild-install looks for: <name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz with build/Release inside.
-  prebuilds = join(work, "prebuilds");
-  mkdirSync(prebuilds);
-  const sqlite = join(REPO, "node_modules/better-sqlite3");
-  const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string };
-  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
-  execFileSync("tar", ["-czf", join(prebuilds, asset), "-C", sqlite, "build/Release/better_sqlite3.node"]);
   for (const args of [["pack", "--pack-destination", work], ["pack", "-w", "local-stdio", "--pack-destination", work]]) {
     const r = await run("npm", [...args, "--silent"], REPO, 120_000);
     expect(r.code, r.stderr).toBe(0);
@@ -131,12 +119,12 @@ afterAll(() => {
 });
 
 describe("motebit-local, installed from its tarball, from any cwd", () => {
-  it("ships JavaScript only: no TypeScript sources, the core bundled, tsx and better-sqlite3 as dependencies", () => {
+  it("ships JavaScript only: no TypeScript sources, the core bundled, tsx its one dependency, nothing native", () => {
     const pkg = join(project, "node_modules/motebit-local");
     expect(existsSync(join(pkg, "dist/cli.js"))).toBe(true);
     expect(existsSync(join(pkg, "src"))).toBe(false);
     expect(readFileSync(join(pkg, "bin/motebit-local.js"), "utf8")).not.toContain("tsx");
-    expect(existsSync(join(project, "node_modules/better-sqlite3/build/Release/better_sqlite3.node"))).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).dependencies)).toEqual(["tsx"]);
   });
 
   it("--help lists every command", async () => {

@@ -9,9 +9,12 @@ import { RelayClient } from "../../../src/relay/client.js";
 import { runSelfTest } from "../../../src/relay/self-test.js";
 import { TEST_SEED } from "../helpers/motebit.js";
 
-async function scriptedRelay(o: { apiToken: string | null; routing: unknown; ranTool: string }) {
+async function scriptedRelay(o: { apiToken: string | null; routing: unknown; ranTool: string; answeredBy?: "another key, our id" | "another motebit" }) {
   const signer = await createSigner(TEST_SEED);
   const motebitId = await sovereignMotebitId(signer.publicKeyHex);
+  const other = await createSigner("11".repeat(32));
+  const receiptSigner = o.answeredBy === undefined ? signer : other;
+  const receiptMotebit = o.answeredBy === "another motebit" ? await sovereignMotebitId(other.publicKeyHex) : motebitId;
   const submissions: Record<string, unknown>[] = [];
   const fetch = async (url: string, init?: RequestInit) => {
     if (init?.method === "POST") {
@@ -22,7 +25,7 @@ async function scriptedRelay(o: { apiToken: string | null; routing: unknown; ran
     const receipt = await signReceipt(
       {
         task_id: "r-1",
-        motebit_id: motebitId,
+        motebit_id: receiptMotebit,
         device_id: "d",
         submitted_at: 1,
         completed_at: 2,
@@ -35,14 +38,14 @@ async function scriptedRelay(o: { apiToken: string | null; routing: unknown; ran
         relay_task_id: "t-1",
         invocation_origin: "agent-to-agent",
       },
-      signer,
+      receiptSigner,
     );
     return Response.json({ task: { task_id: "t-1", status: "completed" }, receipt });
   };
   const client = new RelayClient({ syncUrl: "http://relay.test", fetch, clock: systemClock, auth: { apiToken: o.apiToken, signer, motebitId, deviceId: "d" } });
   const run = () =>
     runSelfTest({ client, motebitId, publicKeyHex: signer.publicKeyHex, endpointUrl: "http://me.test", task: { tool: "word_count", prompt: "a b" }, timeoutMs: 5_000, clock: systemClock, sleep: async () => {} });
-  return { run, submissions, motebitId };
+  return { run, submissions, motebitId, other };
 }
 
 describe("the self-test's submission and judgement", () => {
@@ -62,5 +65,23 @@ describe("the self-test's submission and judgement", () => {
     const report = await r.run();
     expect(r.submissions).toEqual([{ prompt: "a b", required_capabilities: ["word_count"] }]);
     expect(report).toMatchObject({ outcome: "task_failed", why: 'task t-1 asked for word_count but the receipt says it ran ["echo"]' });
+  });
+
+  it("a receipt for our id under another key: says the relay lists another key for our id, and what to do", async () => {
+    const r = await scriptedRelay({ apiToken: "T", routing: null, ranTool: "word_count", answeredBy: "another key, our id" });
+    const report = await r.run();
+    expect(report.outcome).toBe("task_failed");
+    expect(report.why).toBe(
+      `task t-1 completed but its receipt is signed by key ${r.other.publicKeyHex.slice(0, 16)}… for this motebit's id, not this motebit's key ${(await createSigner(TEST_SEED)).publicKeyHex.slice(0, 16)}…: the relay lists another key for ${r.motebitId}`,
+    );
+    expect(report.next).toBe("stop whatever else serves this id (another host with the same identity), or remove its registration at the relay (or wait for its heartbeat to lapse), then restart");
+  });
+
+  it("a receipt from another motebit: says the relay routed the task elsewhere", async () => {
+    const r = await scriptedRelay({ apiToken: "T", routing: null, ranTool: "word_count", answeredBy: "another motebit" });
+    const report = await r.run();
+    expect(report.outcome).toBe("task_failed");
+    expect(report.why).toMatch(/^task t-1 completed but its receipt comes from motebit [\w-]+ \(key [0-9a-f]{16}…\), not this one: the relay routed the task to another agent offering the tool$/);
+    expect(report.next).toMatch(/^stop the other agent .* so the relay routes to http:\/\/me\.test/);
   });
 });

@@ -1,4 +1,4 @@
-// The Node host's shape: the same Hono app over an in-process backend (better-sqlite3), driven by the real MCP SDK client.
+// The Node host's shape: the same Hono app over an in-process backend (node:sqlite), driven by the real MCP SDK client.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
