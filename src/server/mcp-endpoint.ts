@@ -3,7 +3,7 @@
 // to the session engine. What is HTTP's own stays here: session ids in headers, status codes, JSON or SSE.
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import type { Conduit, SessionEngine } from "../mcp/engine/session-engine.js";
-import type { JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import { newSessionState } from "../mcp/session.js";
 import { statelessHttpStatus } from "../mcp/stateless-result.js";
 import type { Clock, SqlPort } from "../ports.js";
@@ -13,7 +13,7 @@ import { SESSION_HEADER, type McpCall, type ResponseMode } from "./mcp-request.j
 import { RateLimiter } from "./rate-limit.js";
 import { ReplayStore } from "./replay-store.js";
 import { PostStream } from "./post-stream.js";
-import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { sessionEngineFor } from "./session-engine-for-host.js";
 import { SessionStore } from "./session-store.js";
 

@@ -1,13 +1,13 @@
 // The stateless half of the Streamable HTTP endpoint: everything decided from the request alone, before any
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
-import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
+import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
 import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readRequestBody } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
-import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
+import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../protocol/echo.js";
 
 export type ResponseMode = "json" | "sse";

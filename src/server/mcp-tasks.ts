@@ -5,7 +5,7 @@
 // a task that was running runs again from its stored call; one waiting for answers keeps waiting.
 import { NO_CHANNEL } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
-import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, type JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import type { SessionState } from "../mcp/session.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
 import type { TaskHost } from "../mcp/engine/task-host.js";
@@ -14,7 +14,6 @@ import { echo } from "../protocol/echo.js";
 import type { Principal } from "../principal.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
-import { TRANSPORT_ERROR } from "./responses.js";
 import type { TaskRow, TaskStore } from "./task-store.js";
 
 /** How long a task stays readable after it is created. */
