@@ -2,6 +2,7 @@
 // first; a folder imports only from layers below it (and within itself). Hosts reach the core only through its
 // entries. Type-only imports count: a type lives in the module that owns it, below everything that uses it.
 const LAYERS = [
+  ["bounded"], // what caller input may cost: the bounded echo in error messages, the bounded cache
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
   ["settings"], // every setting once, and the rules for reading them
   ["policy"], // risk, governance, the gate

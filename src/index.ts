@@ -10,7 +10,7 @@ export {
   withoutSignedPrefix,
 } from "./protocol/index.js";
 export type { Verdict, VerifySignature } from "./protocol/index.js";
-export { BoundedCache } from "./protocol/bounded-cache.js";
+export { BoundedCache } from "./bounded/bounded-cache.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";
 export { OWNER } from "./principal.js";

@@ -15,7 +15,7 @@ import { schemaProblem } from "../tools/json-schema.js";
 import type { AuditOutcome } from "../agent/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 import { whyNotRunNow } from "./run-check.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */

@@ -8,7 +8,7 @@ import { principalLabel } from "../principal.js";
 import type { CallContext, MotebitContext } from "./context.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 /** A state older than this is refused: the client starts the call again. */
 const STATE_TTL_MS = 10 * 60_000;

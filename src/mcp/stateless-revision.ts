@@ -4,7 +4,7 @@
 // touched. Older revisions are not this file's business: they keep their sessions.
 import { INVALID_PARAMS, type JsonRpcId } from "./jsonrpc.js";
 import { isLogLevel, type LogLevel } from "../tools/log-level.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 /** Revisions served statelessly, newest first. */
 export const STATELESS_PROTOCOL_VERSIONS = ["2026-07-28"] as const;

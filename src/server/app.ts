@@ -11,7 +11,7 @@ import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResp
 import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
 import { StartupError } from "../settings/startup-error.js";
 import { UnknownMotebitError } from "./unknown-motebit.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 export type { ServerBackend } from "./backend.js";
 

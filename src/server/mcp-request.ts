@@ -8,7 +8,7 @@ import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readRequestBody } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 export type ResponseMode = "json" | "sse";
 

@@ -10,7 +10,7 @@ import type { SessionState } from "../mcp/session.js";
 import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
 import type { TaskHost } from "../mcp/engine/task-host.js";
 import { randomHex } from "../protocol/index.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 import type { Principal } from "../principal.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
