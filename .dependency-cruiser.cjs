@@ -6,7 +6,7 @@ const LAYERS = [
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
   ["settings"], // every setting once, and the rules for reading them
   ["policy"], // risk, governance, the gate
-  ["memory", "tools"], // what the motebit remembers; the tools it serves
+  ["memory", "tools", "stores"], // what the motebit remembers; the tools it serves; its ledger, audit log, credentials
   ["agent"], // running a task: direct or AI, gate, receipt, ledger
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed

@@ -36,8 +36,8 @@ export { ToolRegistry } from "./tools/registry.js";
 export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContext, ToolDefinition, ToolResult } from "./tools/types.js";
 
 // agent
-export { CredentialStore } from "./agent/credential-store.js";
-export { ReceiptLedger } from "./agent/receipt-ledger.js";
+export { CredentialStore } from "./stores/credential-store.js";
+export { ReceiptLedger } from "./stores/receipt-ledger.js";
 
 // mcp, motebit
 export type { Conduit } from "./mcp/engine/session-engine.js";

@@ -12,7 +12,7 @@ import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import { schemaProblem } from "../tools/json-schema.js";
-import type { AuditOutcome } from "../agent/audit-log.js";
+import type { AuditOutcome } from "../stores/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
 import { echo } from "../bounded/echo.js";
