@@ -6,7 +6,7 @@
 import type { RpcHandler } from "../../src/mcp/engine/rpc-handler.js";
 import type { JsonRpcRequest } from "../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../src/mcp/session.js";
-import type { StatelessEnvelope } from "../../src/mcp/stateless-revision.js";
+import type { StatelessEnvelope } from "../../src/mcp/stateless/revision.js";
 import { systemClock } from "../../src/ports.js";
 import type { PeerPrincipal } from "../../src/server/auth.js";
 import { McpEndpoint } from "../../src/server/mcp-endpoint.js";

@@ -10,8 +10,8 @@ import { isLogLevel, LOG_LEVELS } from "../tools/log-level.js";
 import { isOwner, principalLabel } from "../principal.js";
 import { clientMessageProblem } from "./param-schemas.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
-import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
-import { TASKS_EXTENSION } from "./tasks-extension.js";
+import { STATELESS_PROTOCOL_VERSIONS } from "./stateless/revision.js";
+import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { echo } from "../bounded/echo.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;

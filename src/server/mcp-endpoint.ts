@@ -5,7 +5,7 @@ import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import type { Conduit, SessionEngine } from "../mcp/engine/session-engine.js";
 import { TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import { newSessionState } from "../mcp/session.js";
-import { statelessHttpStatus } from "../mcp/stateless-result.js";
+import { statelessHttpStatus } from "../mcp/stateless/result.js";
 import type { Clock, SqlPort } from "../ports.js";
 import { tokenRefusal } from "./auth.js";
 import type { ServerConfig } from "./config.js";

@@ -2,7 +2,7 @@
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
 import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
-import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
+import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless/revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readRequestBody } from "./body.js";

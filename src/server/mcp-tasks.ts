@@ -7,7 +7,7 @@ import { NO_CHANNEL } from "../mcp/client-channel.js";
 import { InFlight } from "../mcp/in-flight.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import type { SessionState } from "../mcp/session.js";
-import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
+import type { StatelessEnvelope } from "../mcp/stateless/revision.js";
 import type { TaskHost } from "../mcp/engine/task-host.js";
 import { randomHex } from "../protocol/index.js";
 import { echo } from "../bounded/echo.js";

@@ -8,10 +8,10 @@ import { RpcError, rpcError, rpcResult, type JsonRpcId, type JsonRpcResponse, ty
 import { clientMessageProblem } from "../param-schemas.js";
 import { PendingReplies, replyKey } from "../pending-replies.js";
 import { newSessionState, type SessionState } from "../session.js";
-import { removedMethodError, statelessSession } from "../stateless-call.js";
-import { shapeStatelessResponse } from "../stateless-result.js";
-import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless-revision.js";
-import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../tasks-extension.js";
+import { removedMethodError, statelessSession } from "../stateless/call.js";
+import { shapeStatelessResponse } from "../stateless/result.js";
+import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless/revision.js";
+import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks-extension.js";
 import type { Principal } from "../../principal.js";
 import { callerKey } from "./limits.js";
 import type { RpcHandler } from "./rpc-handler.js";
