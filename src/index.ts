@@ -59,7 +59,7 @@ export { createHostMotebit } from "./server/host-motebit.js";
 export { nestsDeeperThan, tooDeepMessage } from "./server/json-depth.js";
 export type { McpCall } from "./server/mcp-request.js";
 export { authRefusalResponse, jsonResponse, startupFailureResponse } from "./server/responses.js";
-export { sessionEngineFor } from "./server/session-engine-for-host.js";
+export { sessionEngineFor } from "./mcp/engine/session-engine-for-host.js";
 export { UnknownMotebitError } from "./server/unknown-motebit.js";
 export { isLoopbackBind, resolveEndpoint } from "./relay/announcement.js";
 export { memoryRelayStore, relayLoopFor, sqlRelayStore } from "./relay/relay-loop.js";

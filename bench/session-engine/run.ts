@@ -11,7 +11,7 @@ import { systemClock } from "../../src/ports.js";
 import type { PeerPrincipal } from "../../src/server/auth.js";
 import { McpEndpoint } from "../../src/server/mcp-endpoint.js";
 import type { McpCall } from "../../src/server/mcp-request.js";
-import { sessionEngineFor } from "../../src/server/session-engine-for-host.js";
+import { sessionEngineFor } from "../../src/mcp/engine/session-engine-for-host.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
 
 const N = Number(process.argv[2] ?? 2000);

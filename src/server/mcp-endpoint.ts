@@ -14,7 +14,7 @@ import { RateLimiter } from "./rate-limit.js";
 import { ReplayStore } from "./replay-store.js";
 import { PostStream } from "./post-stream.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
-import { sessionEngineFor } from "./session-engine-for-host.js";
+import { sessionEngineFor } from "../mcp/engine/session-engine-for-host.js";
 import { SessionStore } from "./session-store.js";
 
 /** MCP's code for an unknown session. */

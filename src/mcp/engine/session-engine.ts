@@ -3,10 +3,10 @@
 // (stateless) envelopes, the tasks extension, and server-to-client requests. A transport only frames messages and
 // says which conduit each arrived on; how an answer travels (JSON, SSE, a line on stdout) is the transport's.
 import type { ClientChannel } from "../client-channel.js";
-import { InFlight } from "../in-flight.js";
+import { InFlight } from "./in-flight.js";
 import { RpcError, rpcError, rpcResult, type JsonRpcId, type JsonRpcResponse, type PostedMessage } from "../jsonrpc.js";
 import { clientMessageProblem } from "../param-schemas.js";
-import { PendingReplies, replyKey } from "../pending-replies.js";
+import { PendingReplies, replyKey } from "./pending-replies.js";
 import { newSessionState, type SessionState } from "../session.js";
 import { removedMethodError, statelessSession } from "../stateless/call.js";
 import { shapeStatelessResponse } from "../stateless/result.js";

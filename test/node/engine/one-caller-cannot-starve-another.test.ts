@@ -8,7 +8,7 @@ import type { JsonRpcResponse } from "../../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../../src/mcp/session.js";
 import { systemClock } from "../../../src/ports.js";
 import type { Principal } from "../../../src/principal.js";
-import { sessionEngineFor } from "../../../src/server/session-engine-for-host.js";
+import { sessionEngineFor } from "../../../src/mcp/engine/session-engine-for-host.js";
 import { memorySql } from "../helpers/sqlite.js";
 
 const peer = (callerId: string): Principal => ({ kind: "peer", callerId, via: "static_token", trust: "verified" });

@@ -3,17 +3,17 @@
 // Its status, the tool's questions (input_required), the answers (tasks/update) and the result live in SQLite;
 // tasks/get polls them, tasks/cancel aborts the run (motebit_task then signs a `failed` receipt). After a restart
 // a task that was running runs again from its stored call; one waiting for answers keeps waiting.
-import { NO_CHANNEL } from "../mcp/client-channel.js";
-import { InFlight } from "../mcp/in-flight.js";
-import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
-import type { SessionState } from "../mcp/session.js";
-import type { StatelessEnvelope } from "../mcp/stateless/revision.js";
-import type { TaskHost } from "../mcp/engine/task-host.js";
-import { randomHex } from "../protocol/index.js";
-import { echo } from "../bounded/echo.js";
-import type { Principal } from "../principal.js";
-import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
-import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
+import { NO_CHANNEL } from "../client-channel.js";
+import { InFlight } from "./in-flight.js";
+import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../jsonrpc.js";
+import type { SessionState } from "../session.js";
+import type { StatelessEnvelope } from "../stateless/revision.js";
+import type { TaskHost } from "./task-host.js";
+import { randomHex } from "../../protocol/index.js";
+import { echo } from "../../bounded/echo.js";
+import type { Principal } from "../../principal.js";
+import type { RpcHandler } from "./rpc-handler.js";
+import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "./limits.js";
 import type { TaskRow, TaskStore } from "./task-store.js";
 
 /** How long a task stays readable after it is created. */
