@@ -11,6 +11,7 @@ const LAYERS = [
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed
   ["server", "relay", "client"], // the host-neutral HTTP app; the relay loop; signed fetch for any runtime
+  ["host"], // a host's start-up: its identity, its motebit with caller standing and the dispatch-token check
   ["fleet"], // many motebits behind one Worker
   ["index.ts", "ai.ts"], // the entries
 ];
@@ -58,6 +59,13 @@ module.exports = {
       severity: "error",
       from: { path: "^(worker|durable-objects|local-stdio/src)/" },
       to: { path: "^src/", pathNot: "^src/(index|ai)\\.ts$" },
+    },
+    {
+      name: "http-app-is-host-neutral",
+      comment: "src/server/ is the HTTP app only: a host's start-up (src/host/) builds on it, never the reverse",
+      severity: "error",
+      from: { path: "^src/server/" },
+      to: { path: "^src/host/" },
     },
     ...layerRules,
   ],

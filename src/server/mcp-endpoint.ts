@@ -8,7 +8,7 @@ import { newSessionState } from "../mcp/session.js";
 import { statelessHttpStatus } from "../mcp/stateless/result.js";
 import type { Clock, SqlPort } from "../ports.js";
 import { tokenRefusal } from "./auth.js";
-import type { ServerConfig } from "./config.js";
+import type { ServerConfig } from "../settings/server-config.js";
 import { SESSION_HEADER, type McpCall, type ResponseMode } from "./mcp-request.js";
 import { RateLimiter } from "./rate-limit.js";
 import { ReplayStore } from "./replay-store.js";

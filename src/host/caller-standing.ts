@@ -2,7 +2,7 @@
 // accepted (an MCP task row, a long task) is re-read before the work runs and before each tool step, so a caller
 // blocked, unpinned or no longer admitted since then loses it. Fails closed: a way in that is gone is no standing.
 import type { CallerStanding, Standing } from "../principal.js";
-import type { AuthSettings, PeerPrincipal } from "./auth.js";
+import type { AuthSettings, PeerPrincipal } from "../server/auth.js";
 
 /** The host's ways in; `relayForwardToken` (the relay's forward bearer, when the host has one) also admits the relay. */
 export type StandingSettings = Pick<AuthSettings, "authToken" | "knownCallers" | "relayTrust" | "relayId"> & {
