@@ -15,5 +15,4 @@ export * from "./receipt.js";
 export type { Verdict } from "./verdict.js";
 export * from "./bearer-token.js";
 export * from "./delegation-token.js";
-export * from "../bounded/echo.js";
 export * from "./presentation.js";
