@@ -67,6 +67,13 @@ module.exports = {
       from: { path: "^src/server/" },
       to: { path: "^src/host/" },
     },
+    {
+      name: "object-never-imports-worker",
+      comment: "the Worker reaches the Durable Object, never the reverse: the RPC contract and the served tools live in durable-objects/",
+      severity: "error",
+      from: { path: "^durable-objects/" },
+      to: { path: "^worker/" },
+    },
     ...layerRules,
   ],
   options: {

@@ -15,7 +15,7 @@ import {
 } from "../src/index.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
-import { servedTools } from "../worker/served-tools.js";
+import { servedTools } from "./served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 

@@ -4,7 +4,7 @@
 import { createApp, type ServedPrompt, type ServedResource, type ServedTool } from "../src/index.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
-import { registerServedTools } from "./served-tools.js";
+import { registerServedTools } from "../durable-objects/served-tools.js";
 import { fleetRoutes, isFleetPath } from "./fleet-routes.js";
 
 export interface MotebitWorkerOptions {

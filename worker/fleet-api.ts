@@ -7,7 +7,7 @@ import {
 } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
-import { servedTools } from "./served-tools.js";
+import { servedTools } from "../durable-objects/served-tools.js";
 import { forgetCaller } from "./fleet-callers.js";
 
 const MAX_OPERATOR_BODY_BYTES = 256 * 1024;
