@@ -13,42 +13,12 @@ import {
   readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort,
   startupFailureResponse, systemClock, updateFleetProfile,
 } from "../src/index.js";
+import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription, IdentityAnswer } from "./object-rpc.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "./served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
-
-export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
-
-/** A fleet motebit's answer to the Worker: the value, or an HTTP status and message (404: no such motebit). */
-export type FleetAnswer<T> = { ok: true; value: T } | { ok: false; status: 404 | 500; error: string };
-
-/** What the Worker needs to authenticate a caller of a fleet motebit; it may keep it, tagged (worker/fleet-callers.ts). */
-export interface FleetCaller {
-  motebitId: string;
-  publicKeyHex: string;
-  auth: FleetCallers;
-  settingsTag: string;
-}
-
-/** What the Worker authenticated against, so the object can tell whether it was still current. */
-export interface FleetCheck {
-  settingsTag: string;
-  authorization: string | null;
-}
-
-/** What the operator gets back about one fleet motebit. */
-export interface FleetDescription {
-  name: string;
-  motebit_id: string;
-  public_key: string;
-  identity: string;
-  tools: string[] | null;
-  known_callers: string[];
-  static_token: boolean;
-  created_at: number;
-}
 
 type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
