@@ -50,7 +50,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   private async start(profile: FleetProfile | null): Promise<Started> {
     try {
-      const env = this.env as unknown as Record<string, unknown>;
+      const env = this.env;
       const deployment = readServerConfig(env);
       const config = profile === null ? deployment : fleetServerConfig(deployment, profile);
       const ai = edgeAiSettings(this.env);

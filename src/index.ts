@@ -17,7 +17,7 @@ export { OWNER } from "./principal.js";
 
 // settings
 export { SETTINGS } from "./settings/catalog.js";
-export type { SettingName } from "./settings/catalog.js";
+export type { EdgeSettingsEnv, SettingName } from "./settings/catalog.js";
 export { configFileKeys, readSetting } from "./settings/read.js";
 export type { ConfigFile, EnvLike } from "./settings/read.js";
 export { DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings } from "./settings/ai.js";
