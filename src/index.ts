@@ -44,6 +44,7 @@ export type { Conduit } from "./mcp/engine/session-engine.js";
 export { INVALID_REQUEST, PARSE_ERROR, classifyMessage, rpcError } from "./mcp/jsonrpc.js";
 export { SERVER_INFO } from "./mcp/server-info.js";
 export { classifyRevision } from "./mcp/stateless/revision.js";
+export { classifyIncoming } from "./mcp/engine/classify.js";
 export type { Motebit } from "./motebit.js";
 
 // server, relay

@@ -80,15 +80,14 @@ export class McpEndpoint {
           : null,
     };
     const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless };
-    // Input it cannot accept gets an error status in Streamable HTTP.
-    // (Requests are type-checked by dispatch, so only notifications and answers wait for this.)
-    const malformed = call.kind === "request" ? null : await this.engine.malformed(incoming, conduit);
-    if (malformed !== null) return jsonResponse(400, malformed);
-    const ended = this.engine.receive(incoming, conduit);
+    const received = this.engine.receive(incoming, conduit);
     if (call.kind !== "request") {
-      await ended;
-      return new Response(null, { status: 202 });
+      // Input it cannot accept gets an error status in Streamable HTTP.
+      const r = await received;
+      return r.type === "malformed" ? jsonResponse(400, r.error) : new Response(null, { status: 202 });
     }
+    // A request is never judged malformed here (dispatch type-checks it and answers in JSON-RPC).
+    const ended = received.then((r) => (r.type === "answer" ? r.response : r.error));
     await Promise.race([ended, stream.opened]).catch(() => {});
     if (stream.started) {
       ended.then(

@@ -46,6 +46,9 @@ export interface Incoming {
   envelope: StatelessEnvelope | null;
 }
 
+/** What the engine made of one message (receive). */
+export type Received = { type: "answer"; response: JsonRpcResponse | null } | { type: "malformed"; error: JsonRpcResponse };
+
 type Message = { id?: JsonRpcId; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message?: unknown } };
 
 export class SessionEngine {
@@ -58,8 +61,21 @@ export class SessionEngine {
     private readonly tasks: TaskHost,
   ) {}
 
-  /** The answer to one message: a response to a request, null for anything else. Rejects only on an internal failure. */
-  async receive(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
+  /**
+   * One classified message (classify.ts), judged and run: the answer to send (a request's response, null for
+   * anything else), or, for a notification or client answer whose fields have the wrong types, the -32602 error to
+   * report (HTTP answers it with 400, stdio logs it). Rejects only on an internal failure.
+   */
+  async receive(m: Incoming, conduit: Conduit): Promise<Received> {
+    // Requests are type-checked by dispatch, so only notifications and answers are judged here.
+    if (m.kind !== "request") {
+      const bad = await this.malformed(m, conduit);
+      if (bad !== null) return { type: "malformed", error: bad };
+    }
+    return { type: "answer", response: await this.route(m, conduit) };
+  }
+
+  private async route(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
     const message = m.message as Message;
     if (m.kind === "response") {
       this.replies.settle(replyKey(conduit.scope, message.id), message);
@@ -77,12 +93,11 @@ export class SessionEngine {
   }
 
   /**
-   * A notification or client answer whose fields have the wrong types: the -32602 error to report (HTTP answers it
-   * with 400, stdio logs it), after the motebit has audited it; an answer we can still route ends its waiting call
-   * now instead of at the reply timeout. Null when the message is well-typed (or a request: dispatch checks those).
+   * A notification or client answer whose fields have the wrong types: its -32602 error, after the motebit has
+   * audited it; an answer we can still route ends its waiting call now instead of at the reply timeout. Null when
+   * the message is well-typed.
    */
-  async malformed(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
-    if (m.kind === "request") return null;
+  private async malformed(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
     const bad = clientMessageProblem(m.message);
     if (bad === null) return null;
     if (m.kind === "response" && bad.id !== null) {
