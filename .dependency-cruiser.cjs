@@ -2,15 +2,17 @@
 // first; a folder imports only from layers below it (and within itself). Hosts reach the core only through its
 // entries. Type-only imports count: a type lives in the module that owns it, below everything that uses it.
 const LAYERS = [
+  ["bounded"], // what caller input may cost: the bounded echo in error messages, the bounded cache
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
   ["settings"], // every setting once, and the rules for reading them
   ["storage"], // the migration runner every store's schema goes through
   ["policy"], // risk, governance, the gate
-  ["memory", "tools"], // what the motebit remembers; the tools it serves
+  ["memory", "tools", "stores"], // what the motebit remembers; the tools it serves; its ledger, audit log, credentials
   ["agent"], // running a task: direct or AI, gate, receipt, ledger
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed
   ["server", "relay", "client"], // the host-neutral HTTP app; the relay loop; signed fetch for any runtime
+  ["host"], // a host's start-up: its identity, its motebit with caller standing and the dispatch-token check
   ["fleet"], // many motebits behind one Worker
   ["index.ts", "ai.ts"], // the entries
 ];
@@ -58,6 +60,20 @@ module.exports = {
       severity: "error",
       from: { path: "^(worker|durable-objects|local-stdio/src)/" },
       to: { path: "^src/", pathNot: "^src/(index|ai)\\.ts$" },
+    },
+    {
+      name: "http-app-is-host-neutral",
+      comment: "src/server/ is the HTTP app only: a host's start-up (src/host/) builds on it, never the reverse",
+      severity: "error",
+      from: { path: "^src/server/" },
+      to: { path: "^src/host/" },
+    },
+    {
+      name: "object-never-imports-worker",
+      comment: "the Worker reaches the Durable Object, never the reverse: the RPC contract and the served tools live in durable-objects/",
+      severity: "error",
+      from: { path: "^durable-objects/" },
+      to: { path: "^worker/" },
     },
     ...layerRules,
   ],

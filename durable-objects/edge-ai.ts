@@ -5,7 +5,7 @@ import type { ObjectEnv } from "./object-env.js";
 
 /** Throws StartupError naming the variable; the object then answers 500 with the reason. */
 export function edgeAiSettings(env: ObjectEnv): AiSettings {
-  return readAiSettings(env as unknown as Record<string, unknown>, { direct: false, hasAiBinding: env.AI !== undefined });
+  return readAiSettings(env, { direct: false, hasAiBinding: env.AI !== undefined });
 }
 
 /** MOTEBIT_EMBEDDER: default workers-ai where the AI binding exists, else local. Ollama is not reachable from the edge. */

@@ -10,7 +10,7 @@ export {
   withoutSignedPrefix,
 } from "./protocol/index.js";
 export type { Verdict, VerifySignature } from "./protocol/index.js";
-export { BoundedCache } from "./protocol/bounded-cache.js";
+export { BoundedCache } from "./bounded/bounded-cache.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";
 export { OWNER } from "./principal.js";
@@ -19,7 +19,7 @@ export { LATEST_PROTOCOL_VERSION } from "./mcp/protocol-versions.js";
 
 // settings
 export { SETTINGS } from "./settings/catalog.js";
-export type { SettingName } from "./settings/catalog.js";
+export type { EdgeSettingsEnv, SettingName } from "./settings/catalog.js";
 export { configFileKeys, readSetting } from "./settings/read.js";
 export type { ConfigFile, EnvLike } from "./settings/read.js";
 export { DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings } from "./settings/ai.js";
@@ -39,15 +39,16 @@ export { ToolRegistry } from "./tools/registry.js";
 export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContext, ToolDefinition, ToolResult } from "./tools/types.js";
 
 // agent
-export { CredentialStore, notPresentedBecause } from "./agent/credential-store.js";
-export { ReceiptLedger } from "./agent/receipt-ledger.js";
+export { CredentialStore, notPresentedBecause } from "./stores/credential-store.js";
+export { ReceiptLedger } from "./stores/receipt-ledger.js";
 export { HostStop } from "./agent/turn-budget.js";
 
 // mcp, motebit
 export type { Conduit } from "./mcp/engine/session-engine.js";
 export { INVALID_REQUEST, PARSE_ERROR, classifyMessage, rpcError } from "./mcp/jsonrpc.js";
 export { SERVER_INFO } from "./mcp/server-info.js";
-export { classifyRevision } from "./mcp/stateless-revision.js";
+export { classifyRevision } from "./mcp/stateless/revision.js";
+export { classifyIncoming } from "./mcp/engine/classify.js";
 export type { Motebit } from "./motebit.js";
 
 // server, relay
@@ -59,13 +60,13 @@ export type { ServerBackend } from "./server/backend.js";
 export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./server/rate-limit.js";
 export type { RateDecision } from "./server/rate-limit.js";
-export { readIdentitySecrets, readServerConfig } from "./server/config.js";
-export type { ServerConfig } from "./server/config.js";
-export { createHostMotebit } from "./server/host-motebit.js";
+export { readIdentitySecrets, readServerConfig } from "./settings/server-config.js";
+export type { ServerConfig } from "./settings/server-config.js";
+export { createHostMotebit } from "./host/host-motebit.js";
 export { nestsDeeperThan, tooDeepMessage } from "./server/json-depth.js";
 export type { McpCall } from "./server/mcp-request.js";
 export { authRefusalResponse, jsonResponse, startupFailureResponse } from "./server/responses.js";
-export { sessionEngineFor } from "./server/session-engine-for-host.js";
+export { sessionEngineFor } from "./mcp/engine/session-engine-for-host.js";
 export { UnknownMotebitError } from "./server/unknown-motebit.js";
 export { isLoopbackBind, resolveEndpoint } from "./relay/announcement.js";
 export { memoryRelayStore, relayLoopFor, sqlRelayStore } from "./relay/relay-loop.js";

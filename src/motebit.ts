@@ -7,13 +7,13 @@ import { DEFAULT_SERVICE_GOVERNANCE, governanceFromIdentity } from "./policy/gov
 import { ToolRegistry } from "./tools/registry.js";
 import { MemoryStore } from "./memory/store.js";
 import { SemanticEmbedder } from "./memory/embedder-semantic.js";
-import { ReceiptLedger } from "./agent/receipt-ledger.js";
-import { AuditLog } from "./agent/audit-log.js";
-import { CredentialStore } from "./agent/credential-store.js";
+import { ReceiptLedger } from "./stores/receipt-ledger.js";
+import { AuditLog } from "./stores/audit-log.js";
+import { CredentialStore } from "./stores/credential-store.js";
 import type { DispatchTokenVerifier } from "./agent/task.js";
 import type { MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
-import { dispatch, dispatchClassified } from "./mcp/dispatcher.js";
+import { dispatchClassified } from "./mcp/dispatcher.js";
 import { taskTimeoutFor } from "./settings/ai.js";
 import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
@@ -122,14 +122,9 @@ export class Motebit implements MotebitContext {
   }
 
   /**
-   * One JSON-RPC message for one principal. The host decides who the principal is; nothing here remembers it.
-   * The host also passes the way back to the client and the session's state (both optional for one-off calls).
+   * One JSON-RPC message its host has classified (src/mcp/engine/classify.ts), for one principal. The host decides
+   * who the principal is; nothing here remembers it. It also passes the way back to the client and the session's state.
    */
-  handleRpc(message: unknown, ctx: RpcContext): Promise<JsonRpcResponse | null> {
-    return dispatch(this, callContext(ctx), message);
-  }
-
-  /** handleRpc for a message the host has already classified (the HTTP endpoint), so it is not classified twice. */
   handleClassified(message: PostedMessage, ctx: RpcContext): Promise<JsonRpcResponse | null> {
     return dispatchClassified(this, callContext(ctx), message);
   }

@@ -26,7 +26,7 @@ export function isOwner(p: Principal): p is { kind: "owner" } {
   return p.kind === "owner";
 }
 
-/** A caller's standing now, re-read from the host's settings before accepted work runs (src/server/caller-standing.ts). */
+/** A caller's standing now, re-read from the host's settings before accepted work runs (src/host/caller-standing.ts). */
 export type Standing = { ok: true; principal: Principal } | { ok: false; reason: string };
 
 export type CallerStanding = (p: Principal) => Standing;

@@ -1,10 +1,10 @@
 // The edge as a library: a user's Worker entry is
 //   export { MotebitObject } from "motebit-edge";
 //   export default createMotebitWorker({ tools });
-import { createApp, type ServedPrompt, type ServedResource, type ServedTool } from "../src/index.js";
+import { createApp, readSetting, type ServedPrompt, type ServedResource, type ServedTool } from "../src/index.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
-import { registerServedTools } from "./served-tools.js";
+import { registerServedTools } from "../durable-objects/served-tools.js";
 import { fleetRoutes, isFleetPath } from "./fleet-routes.js";
 
 export interface MotebitWorkerOptions {
@@ -26,7 +26,7 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
     scheduled: async (_controller, env, ctx) => {
-      if (env.MOTEBIT_SYNC_URL) ctx.waitUntil(motebitStub(env).wake());
+      if (readSetting("syncUrl", { env }) !== null) ctx.waitUntil(motebitStub(env).wake());
     },
   } satisfies ExportedHandler<EdgeEnv>;
 }

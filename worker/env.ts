@@ -2,6 +2,6 @@
 import type { MotebitObject } from "../durable-objects/motebit-object.js";
 import type { ObjectEnv } from "../durable-objects/object-env.js";
 
-export interface EdgeEnv extends ObjectEnv {
+export type EdgeEnv = ObjectEnv & {
   MOTEBIT: DurableObjectNamespace<MotebitObject>;
-}
+};

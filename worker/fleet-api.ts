@@ -3,11 +3,11 @@
 import { Hono, type Context } from "hono";
 import {
   constantTimeEqual, DEFAULT_PAGE_SIZE, fleetMotebitUrl, FleetSpecError, fromUtf8, isFleetName, jsonResponse,
-  MAX_PAGE_SIZE, parseCreateBody, parsePatchBody, readBodyCapped,
+  MAX_PAGE_SIZE, parseCreateBody, parsePatchBody, readBodyCapped, readSetting, StartupError, startupFailureResponse,
 } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
-import { servedTools } from "./served-tools.js";
+import { servedTools } from "../durable-objects/served-tools.js";
 import { forgetCaller } from "./fleet-callers.js";
 
 const MAX_OPERATOR_BODY_BYTES = 256 * 1024;
@@ -19,6 +19,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>().basePath("/fleet");
   app.onError((err) => {
     if (err instanceof FleetSpecError) return jsonResponse(400, { error: err.message });
+    if (err instanceof StartupError) return startupFailureResponse(err.message);
     console.error("motebit fleet: internal error", err);
     return jsonResponse(500, { error: "internal error" });
   });
@@ -118,8 +119,8 @@ function checkTools(tools: string[] | null): void {
   }
 }
 
-/** Where peers call it: under MOTEBIT_PUBLIC_URL when set, else under the URL the operator used. */
+/** Where peers call it: under MOTEBIT_PUBLIC_URL when set (a malformed one is a StartupError), else under the URL the operator used. */
 function mcpUrl(c: Ctx, name: string): string {
-  const base = typeof c.env.MOTEBIT_PUBLIC_URL === "string" && c.env.MOTEBIT_PUBLIC_URL.trim() !== "" ? c.env.MOTEBIT_PUBLIC_URL.trim() : new URL(c.req.url).origin;
+  const base = readSetting("publicUrl", { env: c.env }) ?? new URL(c.req.url).origin;
   return `${fleetMotebitUrl(base, name)}/mcp`;
 }

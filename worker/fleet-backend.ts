@@ -2,7 +2,7 @@
 // (worker/fleet-callers.ts). The call carries the tag of the settings it was authenticated against and the
 // credential, so the object can decide again when they have changed.
 import { authenticate, type AuthResult, isFleetName, type ServerBackend, UnknownMotebitError, withFleetCallers } from "../src/index.js";
-import type { FleetCaller } from "../durable-objects/motebit-object.js";
+import type { FleetCaller } from "../durable-objects/object-rpc.js";
 import { deploymentConfig } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { fleetCaller } from "./fleet-callers.js";

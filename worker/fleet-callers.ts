@@ -4,7 +4,7 @@
 // and decides the caller again itself when the settings have changed since, so a kept copy never grants more
 // than the current settings do. Keeping it saves one billed Durable Object request per call.
 import { BoundedCache, StartupError, UnknownMotebitError } from "../src/index.js";
-import type { FleetAnswer, FleetCaller } from "../durable-objects/motebit-object.js";
+import type { FleetAnswer, FleetCaller } from "../durable-objects/object-rpc.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub } from "./fleet-objects.js";
 

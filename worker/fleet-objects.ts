@@ -2,7 +2,7 @@
 // (a-z, 0-9, -) nor the default motebit's key ("motebit") does: no fleet name can address the default
 // motebit's object, the directory, or another fleet motebit's object.
 import type { EdgeEnv } from "./env.js";
-import { type EnvLike, readSetting } from "../src/index.js";
+import { readSetting } from "../src/index.js";
 
 const FLEET_MOTEBIT_PREFIX = "fleet:";
 const FLEET_DIRECTORY_KEY = "fleet-directory:";
@@ -21,5 +21,5 @@ export function directoryStub(env: EdgeEnv) {
 
 /** MOTEBIT_FLEET_TOKEN, or null when the deployment runs no fleet (every /m/… and /fleet/… request is then 404). */
 export function fleetToken(env: EdgeEnv): string | null {
-  return readSetting("fleetToken", { env: env as unknown as EnvLike });
+  return readSetting("fleetToken", { env });
 }

@@ -68,8 +68,8 @@ const motebit = await Motebit.create({
 const peer = { kind: "peer", callerId: "bench-peer", via: "signed_token", trust: "verified" } as const;
 let id = 0;
 const ours = async () => {
-  const r = (await motebit.handleRpc(
-    { jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "echo 'one two three' and count its words" } } },
+  const r = (await motebit.handleClassified(
+    { kind: "request", message: { jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "echo 'one two three' and count its words" } } } },
     { principal: peer },
   )) as { result: { content: { text: string }[] } };
   if (!r.result.content[0].text.includes('"completed"')) throw new Error(`unexpected: ${r.result.content[0].text}`);

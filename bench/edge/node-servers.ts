@@ -7,8 +7,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { z } from "zod";
 import exampleTools from "../../examples/tools/index.js";
 import { systemClock } from "../../src/ports.js";
-import { readServerConfig } from "../../src/server/config.js";
-import { createHostMotebit } from "../../src/server/host-motebit.js";
+import { readServerConfig } from "../../src/settings/server-config.js";
+import { createHostMotebit } from "../../src/host/host-motebit.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { serveHttp } from "../../local-stdio/src/serve/http-host.js";

@@ -6,12 +6,12 @@
 import type { RpcHandler } from "../../src/mcp/engine/rpc-handler.js";
 import type { JsonRpcRequest } from "../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../src/mcp/session.js";
-import type { StatelessEnvelope } from "../../src/mcp/stateless-revision.js";
+import type { StatelessEnvelope } from "../../src/mcp/stateless/revision.js";
 import { systemClock } from "../../src/ports.js";
 import type { PeerPrincipal } from "../../src/server/auth.js";
 import { McpEndpoint } from "../../src/server/mcp-endpoint.js";
 import type { McpCall } from "../../src/server/mcp-request.js";
-import { sessionEngineFor } from "../../src/server/session-engine-for-host.js";
+import { sessionEngineFor } from "../../src/mcp/engine/session-engine-for-host.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
 
 const N = Number(process.argv[2] ?? 2000);

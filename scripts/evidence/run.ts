@@ -12,7 +12,7 @@ import { knownCallersJson, makePeers } from "./client.js";
 import { edgeHost, nodeHost, type Host, type HostSettings } from "./hosts.js";
 import { framing } from "./framing.js";
 import { crashTest, loadRun, replayStorm, sessionFlood, type Outcome } from "./scenarios.js";
-import { DEFAULT_MAX_SESSIONS_PER_CALLER } from "../../src/server/config.js";
+import { DEFAULT_MAX_SESSIONS_PER_CALLER } from "../../src/settings/server-config.js";
 import { ScriptedModelServer } from "../../test/doubles/model-server.js";
 import { receiptTruth } from "./receipt-truth.js";
 import { starvation } from "./starvation.js";

@@ -3,8 +3,8 @@
 // stranger touches stays empty.
 import type { SqlPort } from "../ports.js";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../protocol/index.js";
-import type { ServerConfig } from "../server/config.js";
-import { storeGeneratedSeed } from "../server/identity.js";
+import type { ServerConfig } from "../settings/server-config.js";
+import { storeGeneratedSeed } from "../host/identity.js";
 import type { AuthSettings } from "../server/auth.js";
 import { parseKnownCallers, type KnownCallers } from "../settings/known-callers.js";
 import { DEFAULT_STATIC_TOKEN_NAME, type StaticToken, type StaticTokens } from "../settings/static-tokens.js";

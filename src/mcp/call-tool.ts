@@ -4,18 +4,18 @@ import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
 import { toolContextFor } from "./tool-context.js";
-import { InputRound, inputRequiredResult, openRound } from "./input-required.js";
-import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
-import { TASKS_EXTENSION } from "./tasks-extension.js";
+import { InputRound, inputRequiredResult, openRound } from "./stateless/input-required.js";
+import { MISSING_CLIENT_CAPABILITY } from "./stateless/revision.js";
+import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { clientSupports } from "./session.js";
 import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import { schemaProblem } from "../tools/json-schema.js";
-import type { AuditOutcome } from "../agent/audit-log.js";
+import type { AuditOutcome } from "../stores/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 import { whyNotRunNow } from "./run-check.js";
 
 /** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */

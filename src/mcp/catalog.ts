@@ -8,7 +8,7 @@ import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
 import { decide } from "../policy/gate.js";
 import type { Principal } from "../principal.js";
-import { isTaskSupport, type TaskSupport } from "./tasks-extension.js";
+import { isTaskSupport, type TaskSupport } from "./stateless/tasks-extension.js";
 
 export interface CatalogEntry {
   name: string;

@@ -1,6 +1,6 @@
 import type { CallContext, MotebitContext } from "./context.js";
-import type { ClassifiedMessage, JsonRpcResponse, PostedMessage } from "./jsonrpc.js";
-import { classifyMessage, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
+import type { JsonRpcResponse, PostedMessage } from "./jsonrpc.js";
+import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
 import { toolsListFor } from "./catalog.js";
 import { callTool } from "./call-tool.js";
@@ -10,9 +10,9 @@ import { isLogLevel, LOG_LEVELS } from "../tools/log-level.js";
 import { isOwner, principalLabel } from "../principal.js";
 import { clientMessageProblem } from "./param-schemas.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
-import { STATELESS_PROTOCOL_VERSIONS } from "./stateless-revision.js";
-import { TASKS_EXTENSION } from "./tasks-extension.js";
-import { echo } from "../protocol/echo.js";
+import { STATELESS_PROTOCOL_VERSIONS } from "./stateless/revision.js";
+import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
+import { echo } from "../bounded/echo.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
 
@@ -117,24 +117,14 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
 }
 
 /**
- * One decoded JSON-RPC message in, at most one response out (null for notifications and client responses).
- * Transport concerns — framing, sessions, auth, cancellation, routing client responses — belong to the host.
+ * One JSON-RPC message its host has classified (src/mcp/engine/classify.ts, the one way every host does) in, at most
+ * one response out (null for notifications and client responses). Transport concerns — framing, sessions, auth,
+ * cancellation, routing client responses — belong to the host.
  */
-export async function dispatch(m: MotebitContext, c: CallContext, message: unknown): Promise<JsonRpcResponse | null> {
-  const msg = classifyMessage(message);
-  if (msg.kind === "response") {
-    refuseBadParams(m, c, message);
-    return null;
-  }
-  return dispatchClassified(m, c, msg);
-}
-
-/** dispatch for a message its host has already classified (the HTTP endpoint does so while reading the body). */
-export async function dispatchClassified(m: MotebitContext, c: CallContext, msg: ClassifiedMessage | PostedMessage): Promise<JsonRpcResponse | null> {
-  if (msg.kind === "invalid") return rpcError(msg.id, INVALID_REQUEST, `Invalid request: ${msg.reason}`);
+export async function dispatchClassified(m: MotebitContext, c: CallContext, msg: PostedMessage): Promise<JsonRpcResponse | null> {
   if (msg.kind !== "request") {
     // Nothing to answer, but a wrong-typed field is still refused on the record.
-    if ("message" in msg) refuseBadParams(m, c, msg.message);
+    refuseBadParams(m, c, msg.message);
     return null;
   }
   const bad = refuseBadParams(m, c, msg.message);

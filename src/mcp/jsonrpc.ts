@@ -26,6 +26,8 @@ export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 /** MCP: resources/read of a URI the server does not have. */
 export const RESOURCE_NOT_FOUND = -32002;
+/** JSON-RPC's "server error" range: what MCP servers use for transport refusals and host limits. */
+export const TRANSPORT_ERROR = -32000;
 
 export class RpcError extends Error {
   constructor(

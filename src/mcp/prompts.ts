@@ -1,5 +1,5 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 import type { MotebitContext } from "./context.js";
 import type { Principal } from "../principal.js";
 import { isOwner } from "../principal.js";

@@ -6,7 +6,7 @@ import { riskName } from "../policy/risk.js";
 import { shareableWithHost } from "../memory/scope.js";
 import { matchTemplate, templateVariables, UnsafeTemplateVariable } from "./uri-template.js";
 import type { ServedResource } from "../tools/types.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 interface ResourceDef {
   uri: string;

@@ -3,7 +3,7 @@
 // and passes it per request, beside the principal.
 
 import { LOG_LEVELS, type LogLevel } from "../tools/log-level.js";
-import type { TaskStarter } from "./tasks-extension.js";
+import type { TaskStarter } from "./stateless/tasks-extension.js";
 import type { TaskRun } from "../agent/task.js";
 
 export interface SessionState {

@@ -3,7 +3,7 @@
 // asking needs the client to have declared the capability at initialize.
 import type { ToolContext } from "../tools/types.js";
 import type { CallContext } from "./context.js";
-import type { InputMethod, InputRound } from "./input-required.js";
+import type { InputMethod, InputRound } from "./stateless/input-required.js";
 import type { LogLevel } from "../tools/log-level.js";
 import { clientSupports, logLevelAtLeast } from "./session.js";
 

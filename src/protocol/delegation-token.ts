@@ -5,7 +5,7 @@ import type { Signer } from "./ed25519.js";
 import { verifySignature } from "./ed25519.js";
 import { ProtocolError } from "./errors.js";
 import { SUITE_RECEIPT } from "./suites.js";
-import { echo } from "./echo.js";
+import { echo } from "../bounded/echo.js";
 
 export interface DelegationToken {
   delegator_id: string;

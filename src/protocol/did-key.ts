@@ -1,5 +1,5 @@
 import { base58btcDecode, base58btcEncode } from "./base58.js";
-import { BoundedCache } from "./bounded-cache.js";
+import { BoundedCache } from "../bounded/bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
 import { ProtocolError } from "./errors.js";
 

@@ -1,5 +1,5 @@
 import { base64urlDecode } from "./base64url.js";
-import { BoundedCache } from "./bounded-cache.js";
+import { BoundedCache } from "../bounded/bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
 import { ProtocolError } from "./errors.js";
 

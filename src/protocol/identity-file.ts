@@ -7,7 +7,7 @@ import { ProtocolError } from "./errors.js";
 import { isSovereignIdFor, looksSovereign, sovereignMotebitId } from "./motebit-id.js";
 import { SUITE_IDENTITY } from "./suites.js";
 import { emitYamlSubset, parseYamlSubset } from "./yaml-subset.js";
-import { echo } from "./echo.js";
+import { echo } from "../bounded/echo.js";
 
 export interface IdentityDoc {
   spec: "motebit/identity@1.0";

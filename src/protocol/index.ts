@@ -15,6 +15,5 @@ export * from "./receipt.js";
 export type { Verdict } from "./verdict.js";
 export * from "./bearer-token.js";
 export * from "./delegation-token.js";
-export * from "./echo.js";
 export * from "./presentation.js";
 export * from "./relay-task-id.js";

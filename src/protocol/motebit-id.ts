@@ -1,4 +1,4 @@
-import { BoundedCache } from "./bounded-cache.js";
+import { BoundedCache } from "../bounded/bounded-cache.js";
 import { bytesToHex, hexToBytes } from "./bytes.js";
 
 const ids = new BoundedCache<Promise<string>>(512);

@@ -1,5 +1,5 @@
 import { ProtocolError } from "./errors.js";
-import { echo } from "./echo.js";
+import { echo } from "../bounded/echo.js";
 
 /**
  * The YAML subset of identity files (docs/protocol.md §3). Emission: 2-space indent, strings as double-quoted JSON

@@ -7,10 +7,11 @@ import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
 import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
 import { isAllowedOrigin } from "../settings/origin.js";
-import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse, TRANSPORT_ERROR } from "./responses.js";
+import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse } from "./responses.js";
+import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
 import { StartupError } from "../settings/startup-error.js";
 import { UnknownMotebitError } from "./unknown-motebit.js";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 export type { ServerBackend } from "./backend.js";
 

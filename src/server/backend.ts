@@ -4,7 +4,7 @@
 import type { Clock, SqlPort } from "../ports.js";
 import type { VerifySignature } from "../protocol/index.js";
 import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
-import type { ServerConfig } from "./config.js";
+import type { ServerConfig } from "../settings/server-config.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";

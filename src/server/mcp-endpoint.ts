@@ -3,20 +3,20 @@
 // to the session engine. What is HTTP's own stays here: session ids in headers, status codes, JSON or SSE.
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import type { Conduit, SessionEngine } from "../mcp/engine/session-engine.js";
-import type { JsonRpcResponse } from "../mcp/jsonrpc.js";
+import { TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import { newSessionState } from "../mcp/session.js";
-import { statelessHttpStatus } from "../mcp/stateless-result.js";
+import { statelessHttpStatus } from "../mcp/stateless/result.js";
 import type { Clock, SqlPort } from "../ports.js";
 import { peerHolder } from "../principal.js";
 import { tokenRefusal } from "./auth.js";
-import type { ServerConfig } from "./config.js";
+import type { ServerConfig } from "../settings/server-config.js";
 import { SESSION_HEADER, type McpCall, type ResponseMode } from "./mcp-request.js";
 import { RateLimiter } from "./rate-limit.js";
 import { ReplayStore } from "./replay-store.js";
 import { PostStream } from "./post-stream.js";
-import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
-import { sessionEngineFor } from "./session-engine-for-host.js";
-import type { McpTasksOptions } from "./mcp-tasks.js";
+import { jsonResponse, rpcErrorResponse } from "./responses.js";
+import { sessionEngineFor } from "../mcp/engine/session-engine-for-host.js";
+import type { McpTasksOptions } from "../mcp/engine/mcp-tasks.js";
 import { SessionStore } from "./session-store.js";
 
 /** MCP's code for an unknown session. */
@@ -90,15 +90,14 @@ export class McpEndpoint {
       closed: this.stopped,
     };
     const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless };
-    // Input it cannot accept gets an error status in Streamable HTTP.
-    // (Requests are type-checked by dispatch, so only notifications and answers wait for this.)
-    const malformed = call.kind === "request" ? null : await this.engine.malformed(incoming, conduit);
-    if (malformed !== null) return jsonResponse(400, malformed);
-    const ended = this.engine.receive(incoming, conduit);
+    const received = this.engine.receive(incoming, conduit);
     if (call.kind !== "request") {
-      await ended;
-      return new Response(null, { status: 202 });
+      // Input it cannot accept gets an error status in Streamable HTTP.
+      const r = await received;
+      return r.type === "malformed" ? jsonResponse(400, r.error) : new Response(null, { status: 202 });
     }
+    // A request is never judged malformed here (dispatch type-checks it and answers in JSON-RPC).
+    const ended = received.then((r) => (r.type === "answer" ? r.response : r.error));
     await Promise.race([ended, stream.opened]).catch(() => {});
     if (stream.started) {
       ended.then(

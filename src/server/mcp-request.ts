@@ -1,14 +1,15 @@
 // The stateless half of the Streamable HTTP endpoint: everything decided from the request alone, before any
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
-import { classifyMessage, INVALID_REQUEST, PARSE_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
+import { classifyIncoming, type RevisionHeaders } from "../mcp/engine/classify.js";
+import { INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
-import { classifyRevision, type StatelessEnvelope } from "../mcp/stateless-revision.js";
+import type { StatelessEnvelope } from "../mcp/stateless/revision.js";
 import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "./auth.js";
 import { readRequestBody } from "./body.js";
 import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
-import { jsonResponse, rpcErrorResponse, TRANSPORT_ERROR } from "./responses.js";
-import { echo } from "../protocol/echo.js";
+import { jsonResponse, rpcErrorResponse } from "./responses.js";
+import { echo } from "../bounded/echo.js";
 
 export type ResponseMode = "json" | "sse";
 
@@ -93,8 +94,8 @@ export function isJsonContentType(value: string | null): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-/** Decodes and classifies a POST body: one JSON-RPC message, never a batch. */
-export function parseMessage(bytes: Uint8Array): Prepared<PostedMessage> {
+/** Decodes a POST body and classifies it the engine's one way (src/mcp/engine/classify.ts), against its headers. */
+export function parseMessage(bytes: Uint8Array, headers: RevisionHeaders = null): Prepared<PostedMessage & { envelope: StatelessEnvelope | null }> {
   // Before JSON.parse: a cheap linear scan, so a deeply nested body never reaches anything that recurses.
   if (nestsDeeperThan(bytes)) return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, tooDeepMessage()) };
   let message: unknown;
@@ -103,12 +104,9 @@ export function parseMessage(bytes: Uint8Array): Prepared<PostedMessage> {
   } catch {
     return { ok: false, response: rpcErrorResponse(400, PARSE_ERROR, "Parse error: the body is not valid UTF-8 JSON") };
   }
-  if (Array.isArray(message)) {
-    return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, "Invalid Request: JSON-RPC batches are not supported") };
-  }
-  const c = classifyMessage(message);
-  if (c.kind === "invalid") return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, `Invalid Request: ${c.reason}`) };
-  return { ok: true, value: c.kind === "response" ? { kind: "response", message } : c };
+  const c = classifyIncoming(message, headers);
+  if (!c.ok) return { ok: false, response: jsonResponse(c.status, c.response) };
+  return { ok: true, value: { kind: c.kind, message: c.message, envelope: c.envelope } as PostedMessage & { envelope: StatelessEnvelope | null } };
 }
 
 /** POST /mcp: Accept, protocol version, body cap, JSON, no batch. The caller has already authenticated it. */
@@ -135,21 +133,12 @@ export async function preparePost(
       response: rpcErrorResponse(415, TRANSPORT_ERROR, `Unsupported Media Type: send Content-Type: application/json (got "${echo(contentType)}")`),
     };
   }
-  const parsed = parseMessage(body.bytes);
-  if (!parsed.ok) return parsed;
-  // The body says which revision it speaks; a 2026-07-28 request is checked against its headers here.
+  // The body says which revision it speaks; a 2026-07-28 request is checked against its headers too.
   const h = request.headers;
-  const revision = classifyRevision(parsed.value.kind, parsed.value.message as never, {
-    protocolVersion: h.get(PROTOCOL_VERSION_HEADER),
-    method: h.get(METHOD_HEADER),
-    name: h.get(NAME_HEADER),
-  });
-  if ("refused" in revision) {
-    const r = revision.refused;
-    const error = { code: r.code, message: r.message, ...(r.data !== undefined && { data: r.data }) };
-    return { ok: false, response: jsonResponse(r.status, { jsonrpc: "2.0", id: r.id, error }) };
-  }
-  if (!revision.stateless) {
+  const parsed = parseMessage(body.bytes, { protocolVersion: h.get(PROTOCOL_VERSION_HEADER), method: h.get(METHOD_HEADER), name: h.get(NAME_HEADER) });
+  if (!parsed.ok) return parsed;
+  const { envelope, ...posted } = parsed.value;
+  if (envelope === null) {
     const badVersion = checkProtocolVersion(h);
     if (badVersion) return { ok: false, response: badVersion };
   }
@@ -161,8 +150,8 @@ export async function preparePost(
       method: "POST",
       mode,
       sse,
-      ...parsed.value,
-      ...(revision.stateless && { stateless: revision.envelope }),
+      ...(posted as PostedMessage),
+      ...(envelope !== null && { stateless: envelope }),
     },
   };
 }

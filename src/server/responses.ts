@@ -2,9 +2,6 @@
 // clients expect; auth refusals and startup failures carry the plain JSON bodies docs/protocol.md §5 fixes.
 import { rpcError } from "../mcp/jsonrpc.js";
 
-/** JSON-RPC's "server error" range: what MCP servers use for transport refusals. */
-export const TRANSPORT_ERROR = -32000;
-
 export function jsonResponse(status: number, body: unknown, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json");

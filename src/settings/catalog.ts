@@ -22,7 +22,8 @@ export interface Setting<T> {
   read: r.Reader<T>;
 }
 
-function setting<T>(s: Setting<T>): Setting<T> {
+/** Keeps each setting's env name and host as literal types, so a host's env type can be derived from this list. */
+function setting<T, const E extends string | null, const H extends SettingHost>(s: Setting<T> & { env: E; host: H }): Setting<T> & { env: E; host: H } {
   return s;
 }
 
@@ -307,3 +308,11 @@ export const SETTINGS = {
 
 export type SettingName = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingName> = ReturnType<(typeof SETTINGS)[K]["read"]>;
+
+type Catalog = typeof SETTINGS;
+
+/** The environment name of every setting the edge reads (host "both" or "edge"). */
+export type EdgeSettingName = { [K in keyof Catalog]: Catalog[K]["host"] extends "local" ? never : Catalog[K]["env"] }[keyof Catalog] & string;
+
+/** The edge's settings as a Worker env holds them, all optional: secrets and vars (text, or JSON from wrangler.toml). */
+export type EdgeSettingsEnv = { readonly [N in EdgeSettingName]?: string | number | boolean | Record<string, unknown> };

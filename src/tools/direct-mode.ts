@@ -1,6 +1,6 @@
 // Direct mode (no LLM): pick one served tool and hand it the prompt as its first required string parameter.
 
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 import type { ServedTool } from "./types.js";
 
 /**

@@ -2,7 +2,7 @@
 // it runs in Workers. A schema is compiled once (checked, dereferenced) and kept beside the object it came from;
 // a value's first problem is phrased for people: `"path" must be a string`, `"path" is required`.
 import { Validator, type OutputUnit } from "@cfworker/json-schema";
-import { echo } from "../protocol/echo.js";
+import { echo } from "../bounded/echo.js";
 
 export interface CompiledSchema {
   /**

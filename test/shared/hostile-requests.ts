@@ -3,7 +3,7 @@
 // test/node/server/hostile-requests.test.ts runs it against the Node host's app in-process,
 // test/workerd/edge/hostile-requests.test.ts against the real Worker and Durable Object.
 import { describe, expect, it } from "vitest";
-import { MAX_ECHO_CHARS } from "../../src/protocol/echo.js";
+import { MAX_ECHO_CHARS } from "../../src/bounded/echo.js";
 import { MAX_JSON_DEPTH } from "../../src/server/json-depth.js";
 
 export interface Host {

@@ -2,15 +2,13 @@
 // so every message here is the owner's, by construction. That is also why it must never be bridged to a
 // network: the bridge would make every remote caller the owner.
 //
-// The MCP SDK's StdioServerTransport does only the framing (newline-delimited JSON-RPC); each message goes to
-// the session engine (src/mcp/engine), which runs it through Motebit.handleClassified, and its one response goes
-// back. stdout carries JSON-RPC and nothing else.
+// Framing is LineCap's (newline-delimited JSON-RPC, each line capped); each line is decoded here, classified the
+// engine's one way (classifyIncoming, as over HTTP) and run by the session engine (src/mcp/engine), and its one
+// response goes back as a line. stdout carries JSON-RPC and nothing else.
 import type { Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import {
-  classifyMessage, classifyRevision, type Conduit, INVALID_REQUEST, type Motebit, OWNER, PARSE_ERROR, rpcError,
-  sessionEngineFor, type SqlPort, tooDeepMessage,
+  classifyIncoming, type Conduit, INVALID_REQUEST, type Motebit, OWNER, PARSE_ERROR, rpcError, sessionEngineFor,
+  type SqlPort, tooDeepMessage,
 } from "motebit-edge/core";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
@@ -23,7 +21,17 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
   const running = new Set<Promise<void>>();
   let closing = false;
 
-  const send = (message: object) => transport.send(message as JSONRPCMessage).catch((e) => log(`motebit: could not write to stdout: ${e}`));
+  // One message, one line; resolves once stdout has taken it (or has drained, under backpressure).
+  const send = (message: object) =>
+    new Promise<void>((resolve) => {
+      try {
+        if (stdout.write(`${JSON.stringify(message)}\n`)) resolve();
+        else stdout.once("drain", resolve);
+      } catch (e) {
+        log(`motebit: could not write to stdout: ${e}`);
+        resolve();
+      }
+    });
   const lines = new LineCap(MAX_STDIN_LINE_BYTES, (why) =>
     void send(
       rpcError(
@@ -33,7 +41,7 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
       ),
     ),
   );
-  const transport = new StdioServerTransport(process.stdin.pipe(lines), stdout);
+  process.stdin.pipe(lines);
 
   // The owner's tools change while serving (connected MCP servers come, change and die): tell the host, once
   // it has finished initializing.
@@ -51,39 +59,33 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
     cannotAsk: null,
     closed: aborter.signal,
   };
-  transport.onmessage = (message) => {
-    const c = classifyMessage(message);
-    if (c.kind === "invalid") return void send(rpcError(c.id, INVALID_REQUEST, `Invalid request: ${c.reason}`));
-    const msg = message as { method?: unknown };
-    if (msg.method === "notifications/initialized") initialized = true;
-    // A 2026-07-28 message is its own session (its _meta says what the client can do); anything else is this one's.
-    const revision = classifyRevision(c.kind, message as never, null);
-    if ("refused" in revision) {
-      if (c.kind === "request") void send(rpcError(revision.refused.id, revision.refused.code, revision.refused.message, revision.refused.data));
-      return;
+  const onLine = (line: Buffer) => {
+    // A last line without a newline is dropped, as newline-delimited framing always has.
+    if (line[line.length - 1] !== 0x0a) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line.toString("utf8", 0, line.length - 1).replace(/\r$/, ""));
+    } catch {
+      // A line that is not JSON still gets an answer, as JSON-RPC asks (id null: none could be read).
+      return void send(rpcError(null, PARSE_ERROR, "Parse error: a line on stdin is not valid JSON"));
     }
-    const incoming = { principal: OWNER, kind: c.kind, message, envelope: revision.stateless ? revision.envelope : null };
+    // A 2026-07-28 message is its own session (its _meta says what the client can do); anything else is this one's.
+    const c = classifyIncoming(message, null);
+    if (!c.ok) return void (c.notification || send(c.response));
+    if (c.kind === "notification" && (message as { method?: unknown }).method === "notifications/initialized") initialized = true;
     const call = engine
-      .malformed(incoming, conduit)
-      .then((bad) => {
+      .receive({ principal: OWNER, kind: c.kind, message, envelope: c.envelope }, conduit)
+      .then(async (r) => {
         // Nothing answers a notification or a reply; the owner reads why on stderr, and the audit log keeps it.
-        if (bad === null) return engine.receive(incoming, conduit);
-        log(`motebit: ignored a malformed ${c.kind}: ${"error" in bad ? bad.error.message : ""}`);
-        return null;
-      })
-      .then(async (response) => {
-        if (response !== null) await send(response);
+        if (r.type === "malformed") return log(`motebit: ignored a malformed ${c.kind}: ${"error" in r.error ? r.error.error.message : ""}`);
+        if (r.response !== null) await send(r.response);
       })
       .catch((e) => log(`motebit: internal error: ${(e as Error)?.stack ?? e}`))
       .finally(() => running.delete(call));
     running.add(call);
   };
-  // A line that is not JSON, or not JSON-RPC, still gets an answer, as JSON-RPC asks (id null: none could be read).
-  transport.onerror = (error) => {
-    if (error instanceof SyntaxError) void send(rpcError(null, PARSE_ERROR, "Parse error: a line on stdin is not valid JSON"));
-    else if (error?.name === "ZodError") void send(rpcError(null, INVALID_REQUEST, "Invalid Request: a line on stdin is not a JSON-RPC 2.0 message"));
-    else log(`motebit: stdio error: ${error?.message ?? error}`);
-  };
+  lines.on("data", onLine);
+  lines.on("error", (error) => log(`motebit: stdio error: ${error?.message ?? error}`));
 
   return new Promise<string>((resolveDone) => {
     const finish = async (why: string, abort: boolean) => {
@@ -94,7 +96,9 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
       // Answers to calls already made still go out; after a signal, only for as long as the grace period.
       const drained = Promise.allSettled([...running]);
       await (abort ? Promise.race([drained, new Promise((r) => setTimeout(r, ABORT_GRACE_MS).unref())]) : drained);
-      await transport.close();
+      lines.off("data", onLine);
+      process.stdin.unpipe(lines);
+      lines.pause();
       resolveDone(why);
     };
     process.stdin.once("end", () => void finish("stdin closed", false));
@@ -103,6 +107,5 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
     process.stdout.on("error", () => void finish("stdout closed", true));
     process.once("SIGINT", () => void finish("SIGINT", true));
     process.once("SIGTERM", () => void finish("SIGTERM", true));
-    void transport.start();
   });
 }

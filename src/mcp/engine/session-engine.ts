@@ -3,15 +3,15 @@
 // (stateless) envelopes, the tasks extension, and server-to-client requests. A transport only frames messages and
 // says which conduit each arrived on; how an answer travels (JSON, SSE, a line on stdout) is the transport's.
 import type { ClientChannel } from "../client-channel.js";
-import { InFlight } from "../in-flight.js";
+import { InFlight } from "./in-flight.js";
 import { RpcError, rpcError, rpcResult, type JsonRpcId, type JsonRpcResponse, type PostedMessage } from "../jsonrpc.js";
 import { clientMessageProblem } from "../param-schemas.js";
-import { PendingReplies, replyKey } from "../pending-replies.js";
+import { PendingReplies, replyKey } from "./pending-replies.js";
 import { newSessionState, type SessionState } from "../session.js";
-import { removedMethodError, statelessSession } from "../stateless-call.js";
-import { shapeStatelessResponse } from "../stateless-result.js";
-import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless-revision.js";
-import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../tasks-extension.js";
+import { removedMethodError, statelessSession } from "../stateless/call.js";
+import { shapeStatelessResponse } from "../stateless/result.js";
+import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless/revision.js";
+import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks-extension.js";
 import type { Principal } from "../../principal.js";
 import { callerKey } from "./limits.js";
 import type { RpcHandler } from "./rpc-handler.js";
@@ -46,6 +46,9 @@ export interface Incoming {
   envelope: StatelessEnvelope | null;
 }
 
+/** What the engine made of one message (receive). */
+export type Received = { type: "answer"; response: JsonRpcResponse | null } | { type: "malformed"; error: JsonRpcResponse };
+
 type Message = { id?: JsonRpcId; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message?: unknown } };
 
 export class SessionEngine {
@@ -58,8 +61,21 @@ export class SessionEngine {
     private readonly tasks: TaskHost,
   ) {}
 
-  /** The answer to one message: a response to a request, null for anything else. Rejects only on an internal failure. */
-  async receive(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
+  /**
+   * One classified message (classify.ts), judged and run: the answer to send (a request's response, null for
+   * anything else), or, for a notification or client answer whose fields have the wrong types, the -32602 error to
+   * report (HTTP answers it with 400, stdio logs it). Rejects only on an internal failure.
+   */
+  async receive(m: Incoming, conduit: Conduit): Promise<Received> {
+    // Requests are type-checked by dispatch, so only notifications and answers are judged here.
+    if (m.kind !== "request") {
+      const bad = await this.malformed(m, conduit);
+      if (bad !== null) return { type: "malformed", error: bad };
+    }
+    return { type: "answer", response: await this.route(m, conduit) };
+  }
+
+  private async route(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
     const message = m.message as Message;
     if (m.kind === "response") {
       this.replies.settle(replyKey(conduit.scope, message.id), message);
@@ -77,12 +93,11 @@ export class SessionEngine {
   }
 
   /**
-   * A notification or client answer whose fields have the wrong types: the -32602 error to report (HTTP answers it
-   * with 400, stdio logs it), after the motebit has audited it; an answer we can still route ends its waiting call
-   * now instead of at the reply timeout. Null when the message is well-typed (or a request: dispatch checks those).
+   * A notification or client answer whose fields have the wrong types: its -32602 error, after the motebit has
+   * audited it; an answer we can still route ends its waiting call now instead of at the reply timeout. Null when
+   * the message is well-typed.
    */
-  async malformed(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
-    if (m.kind === "request") return null;
+  private async malformed(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
     const bad = clientMessageProblem(m.message);
     if (bad === null) return null;
     if (m.kind === "response" && bad.id !== null) {

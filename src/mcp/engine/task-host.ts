@@ -1,6 +1,6 @@
 // Where a host keeps its MCP tasks (rows that outlive the request and the process): what the session engine asks of it.
 import type { Principal } from "../../principal.js";
-import type { StatelessEnvelope } from "../stateless-revision.js";
+import type { StatelessEnvelope } from "../stateless/revision.js";
 
 export interface TaskHost {
   /** Creates the task durably and starts it; its handle. Throws RpcError when the caller or the host is at its limit. */

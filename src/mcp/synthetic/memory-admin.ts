@@ -3,7 +3,7 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { shareableWithHost } from "../../memory/scope.js";
-import { echo } from "../../protocol/echo.js";
+import { echo } from "../../bounded/echo.js";
 
 export const memoryListTool: SyntheticTool = {
   name: "motebit_memory_list",

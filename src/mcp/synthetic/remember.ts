@@ -4,7 +4,7 @@ import { okJson, refused, toolError } from "../tool-outcome.js";
 import { parseSensitivity, SENSITIVITIES } from "../../memory/sensitivity.js";
 import { isOwner } from "../../principal.js";
 import { memoryScopeOf, peerSourceOf } from "../../memory/scope.js";
-import { echo } from "../../protocol/echo.js";
+import { echo } from "../../bounded/echo.js";
 
 export const rememberTool: SyntheticTool = {
   name: "motebit_remember",

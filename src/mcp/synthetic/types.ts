@@ -1,4 +1,4 @@
-import type { TaskSupport } from "../tasks-extension.js";
+import type { TaskSupport } from "../stateless/tasks-extension.js";
 import type { RiskLevel } from "../../policy/risk.js";
 import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";

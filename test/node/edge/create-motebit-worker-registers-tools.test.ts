@@ -11,7 +11,7 @@ const shout = {
 async function fresh() {
   vi.resetModules(); // each case gets its own isolate-like module state
   const { createMotebitWorker } = await import("../../../worker/create-worker.js");
-  const { servedTools } = await import("../../../worker/served-tools.js");
+  const { servedTools } = await import("../../../durable-objects/served-tools.js");
   return { createMotebitWorker, servedTools };
 }
 

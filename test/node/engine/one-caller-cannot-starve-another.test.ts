@@ -1,14 +1,14 @@
 // One caller at its limits cannot deny elicitation or tasks to another (issue 19 item 4), and a dropped
 // connection frees its waits. Driven through the session engine exactly as the HTTP and stdio adapters drive it.
 import { afterEach, describe, expect, it } from "vitest";
-import type { Conduit, SessionEngine } from "../../../src/mcp/engine/session-engine.js";
+import type { Conduit, Received, SessionEngine } from "../../../src/mcp/engine/session-engine.js";
 import type { RpcHandler } from "../../../src/mcp/engine/rpc-handler.js";
 import { TASKS_CEILING, TASKS_PER_CALLER, WAITS_PER_CALLER } from "../../../src/mcp/engine/limits.js";
 import type { JsonRpcResponse } from "../../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../../src/mcp/session.js";
 import { systemClock } from "../../../src/ports.js";
 import type { Principal } from "../../../src/principal.js";
-import { sessionEngineFor } from "../../../src/server/session-engine-for-host.js";
+import { sessionEngineFor } from "../../../src/mcp/engine/session-engine-for-host.js";
 import { memorySql } from "../helpers/sqlite.js";
 
 const peer = (callerId: string): Principal => ({ kind: "peer", callerId, via: "static_token", trust: "verified" });
@@ -52,14 +52,17 @@ function conduit(): Conduit & { sent: { id?: string; method?: string }[]; drop()
   return { scope: `c${++conduits}`, session: newSessionState(), send: (m) => (sent.push(m as never), true), cannotAsk: null, closed: dropped.signal, sent, drop: () => dropped.abort() };
 }
 
+/** A request's answer (receive's tagged result: a request is never judged malformed there). */
+const answer = (r: Received) => (r.type === "answer" ? r.response : r.error);
+
 const ask = (engine: SessionEngine, who: Principal, c: Conduit, id: number) =>
-  engine.receive({ principal: who, kind: "request", message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "ask" } }, envelope: null }, c);
+  engine.receive({ principal: who, kind: "request", message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "ask" } }, envelope: null }, c).then(answer);
 
 const startTask = (engine: SessionEngine, who: Principal, id: number) =>
   engine.receive(
     { principal: who, kind: "request", message: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "hold", arguments: {} } }, envelope: { protocolVersion: V, clientCapabilities: TASKS, logLevel: null } },
     conduit(),
-  ) as Promise<JsonRpcResponse & { result?: Record<string, unknown>; error?: { message: string } }>;
+  ).then(answer) as Promise<JsonRpcResponse & { result?: Record<string, unknown>; error?: { message: string } }>;
 
 const settle = () => new Promise((r) => setTimeout(r, 10));
 

@@ -18,7 +18,7 @@ import {
 } from "../../../src/protocol/index.js";
 import { systemClock } from "../../../src/ports.js";
 import { authenticate } from "../../../src/server/auth.js";
-import { dispatchTokenVerifier } from "../../../src/server/dispatch-token.js";
+import { dispatchTokenVerifier } from "../../../src/host/dispatch-token.js";
 import { nestsDeeperThan } from "../../../src/server/json-depth.js";
 import { parseMessage } from "../../../src/server/mcp-request.js";
 import { fuzzParams, fuzzTimeoutMs, mutation } from "../../shared/fuzz.js";

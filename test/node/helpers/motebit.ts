@@ -1,10 +1,15 @@
-// Builds a real Motebit over in-memory SQLite with a public test key, and calls it as a given principal.
+// Builds a real Motebit over in-memory SQLite with a public test key, and calls it as a given principal, through the
+// session engine and its one classification path, as the hosts do.
 import { Motebit, type MotebitOptions } from "../../../src/motebit.js";
 import { createIdentityDoc, createSigner, signIdentityFile, sovereignMotebitId, type IdentityDoc } from "../../../src/protocol/index.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import type { Principal } from "../../../src/principal.js";
 import type { Clock } from "../../../src/ports.js";
 import exampleTools from "../../../examples/tools/index.js";
+import { classifyIncoming } from "../../../src/mcp/engine/classify.js";
+import type { Conduit } from "../../../src/mcp/engine/session-engine.js";
+import { sessionEngineFor } from "../../../src/mcp/engine/session-engine-for-host.js";
+import type { JsonRpcResponse } from "../../../src/mcp/jsonrpc.js";
 import { memorySql } from "./sqlite.js";
 
 /** demo_seq_01_20 from the golden vectors: a public test key, never for real use. */
@@ -24,6 +29,11 @@ export const relayPeer = { kind: "peer", callerId: "relay:r1", via: "relay", tru
 
 export interface Harness {
   m: Motebit;
+  /**
+   * One raw message as a host receives it: the refusal or the engine's answer (null for a notification or a reply),
+   * or the error of a malformed one. `conduit`: the way back and the session; absent, a fresh session each time.
+   */
+  receive(message: unknown, p: Principal, conduit?: Partial<Conduit>): Promise<JsonRpcResponse | null>;
   rpc(p: Principal, method: string, params?: Record<string, unknown>): Promise<any>;
   /** tools/call; returns the MCP result. */
   call(p: Principal, name: string, args?: Record<string, unknown>): Promise<{ content: { text: string }[]; isError?: boolean }>;
@@ -48,8 +58,9 @@ export async function makeMotebit(
     identityFileText = await signIdentityFile(doc, signer);
   }
   const clock: Clock = o.clock ?? { now: () => Date.now() };
+  const sql = o.sql ?? memorySql();
   const m = await Motebit.create({
-    sql: o.sql ?? memorySql(),
+    sql,
     clock,
     signer,
     motebitId,
@@ -64,15 +75,23 @@ export async function makeMotebit(
     index: o.index,
     log: o.log,
   });
-  let nextId = 1;
-  const rpc = async (p: Principal, method: string, params: Record<string, unknown> = {}) => {
-    const res = (await m.handleRpc({ jsonrpc: "2.0", id: nextId++, method, params }, { principal: p })) as any;
-    return res;
+  // The harness speaks for both principals, so it is an owner host (peers' tasks run in any host).
+  const engine = sessionEngineFor(sql, clock, (message, ctx) => m.handleClassified(message, ctx), { host: "owner" });
+  let conduits = 0;
+  const receive = async (message: unknown, p: Principal, conduit: Partial<Conduit> = {}) => {
+    const c = classifyIncoming(message, null);
+    if (!c.ok) return c.response;
+    const way: Conduit = { scope: `harness:${++conduits}`, session: null, send: () => true, cannotAsk: "the test harness has no client to ask", ...conduit };
+    const r = await engine.receive({ principal: p, kind: c.kind, message, envelope: c.envelope }, way);
+    return r.type === "answer" ? r.response : r.error;
   };
+  let nextId = 1;
+  const rpc = async (p: Principal, method: string, params: Record<string, unknown> = {}) =>
+    (await receive({ jsonrpc: "2.0", id: nextId++, method, params }, p)) as any;
   const call = async (p: Principal, name: string, args: Record<string, unknown> = {}) => {
     const res = await rpc(p, "tools/call", { name, arguments: args });
     if (res.error) throw new Error(`JSON-RPC error ${res.error.code}: ${res.error.message}`);
     return res.result;
   };
-  return { m, rpc, call, text: async (p, n, a) => (await call(p, n, a)).content[0].text };
+  return { m, receive, rpc, call, text: async (p, n, a) => (await call(p, n, a)).content[0].text };
 }

@@ -6,9 +6,9 @@ import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextpr
 import { serveHttp, type HttpHost } from "../../../local-stdio/src/serve/http-host.js";
 import { Motebit } from "../../../src/motebit.js";
 import { systemClock } from "../../../src/ports.js";
-import { readServerConfig } from "../../../src/server/config.js";
-import { callerStanding } from "../../../src/server/caller-standing.js";
-import { loadHostIdentity } from "../../../src/server/identity.js";
+import { readServerConfig } from "../../../src/settings/server-config.js";
+import { callerStanding } from "../../../src/host/caller-standing.js";
+import { loadHostIdentity } from "../../../src/host/identity.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";

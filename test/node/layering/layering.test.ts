@@ -1,6 +1,7 @@
 // The layering check, run by dependency-cruiser with the repository's rules (.dependency-cruiser.cjs): no import
 // circles (type-only imports count), no node:/cloudflare: imports in src/, hosts reach the core only through
-// src/index.ts or src/ai.ts, no src/ folder imports from a layer above it. A planted tree proves each rule fires.
+// src/index.ts or src/ai.ts, no src/ folder imports from a layer above it, the HTTP app never imports host start-up,
+// the Durable Object never imports the Worker. A planted tree proves each rule fires.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,19 +41,25 @@ describe("layering", () => {
       "src/mcp/high.ts": 'import { low } from "../protocol/low.js";\nimport { DurableObject } from "cloudflare:workers";\nexport const high = () => [low, DurableObject];\n',
       "src/index.ts": 'export { high } from "./mcp/high.js";\n',
       "worker/host.ts": 'import { high } from "../src/mcp/high.js";\nimport { high as viaEntry } from "../src/index.js";\nexport const h = [high, viaEntry];\n',
+      "src/host/start.ts": "export const start = 1;\n",
+      "src/server/app.ts": 'import { start } from "../host/start.js";\nexport const app = start;\n',
+      "durable-objects/object.ts": 'import { h } from "../worker/host.js";\nexport const o = h;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(planted, path)), { recursive: true });
       writeFileSync(join(planted, path), text);
     }
-    const r = await cruise(planted, ["src", "worker"]);
+    const r = await cruise(planted, ["src", "worker", "durable-objects"]);
     const seen = r.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
     expect(seen).toEqual([
       "core-is-platform-neutral: src/mcp/high.ts → cloudflare:workers",
       "core-is-platform-neutral: src/protocol/low.ts → fs",
       "hosts-use-the-core-entry: worker/host.ts → src/mcp/high.ts",
+      "http-app-is-host-neutral: src/server/app.ts → src/host/start.ts",
       "no-back-edge: src/protocol/low.ts → src/mcp/high.ts",
+      "no-back-edge: src/server/app.ts → src/host/start.ts",
       "no-circular: src/mcp/high.ts → src/protocol/low.ts",
+      "object-never-imports-worker: durable-objects/object.ts → worker/host.ts",
     ]);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readConfigFile } from "../../../local-stdio/src/config-file.js";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../src/server/config.js";
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../src/settings/server-config.js";
 import { readAiSettings } from "../../../src/settings/ai.js";
 import { callText, connectStdio, initMotebit, tempDir } from "./helpers/local-cli.js";
 

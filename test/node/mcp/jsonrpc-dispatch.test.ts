@@ -14,8 +14,8 @@ describe("JSON-RPC dispatch", () => {
 
   it("returns null for notifications and client responses", async () => {
     const h = await makeMotebit();
-    expect(await h.m.handleRpc({ jsonrpc: "2.0", method: "notifications/initialized" }, { principal: peer() })).toBeNull();
-    expect(await h.m.handleRpc({ jsonrpc: "2.0", id: 3, result: {} }, { principal: peer() })).toBeNull();
+    expect(await h.receive({ jsonrpc: "2.0", method: "notifications/initialized" }, peer())).toBeNull();
+    expect(await h.receive({ jsonrpc: "2.0", id: 3, result: {} }, peer())).toBeNull();
   });
 
   it("rejects malformed messages and unknown methods with JSON-RPC errors", async () => {
@@ -31,7 +31,7 @@ describe("JSON-RPC dispatch", () => {
       [{ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "missing" } }, -32602],
     ];
     for (const [msg, code] of cases) {
-      const r = (await h.m.handleRpc(msg, { principal: peer() })) as any;
+      const r = (await h.receive(msg, peer())) as any;
       expect(r.error.code, JSON.stringify(msg)).toBe(code);
     }
   });

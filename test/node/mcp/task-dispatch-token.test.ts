@@ -3,7 +3,7 @@ import { makeMotebit, OTHER_SEED, peer, relayPeer, TEST_SEED } from "../helpers/
 import { RELAY_TASK_ID_REFUSAL } from "../../../src/agent/task.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { createSigner, mintBearerToken, sovereignMotebitId, stripIdentityTag } from "../../../src/protocol/index.js";
-import { dispatchTokenVerifier } from "../../../src/server/dispatch-token.js";
+import { dispatchTokenVerifier } from "../../../src/host/dispatch-token.js";
 import { systemClock } from "../../../src/ports.js";
 
 async function setup() {

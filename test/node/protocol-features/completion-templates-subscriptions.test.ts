@@ -1,7 +1,6 @@
 // completion/complete for prompt arguments and template variables; resource templates (the owner's receipt by
 // task id, a module's own); resources/subscribe with notifications/resources/updated when motebit://state changes.
 import { describe, expect, it } from "vitest";
-import type { ClientChannel } from "../../../src/mcp/client-channel.js";
 import { newSessionState } from "../../../src/mcp/session.js";
 import type { Principal } from "../../../src/principal.js";
 import { makeMotebit, owner, peer } from "../helpers/motebit.js";
@@ -10,11 +9,15 @@ import { protocolPrompts, protocolResources, protocolTools } from "../helpers/pr
 async function session(p: Principal) {
   const h = await makeMotebit({ tools: protocolTools, extras: { resources: protocolResources, prompts: protocolPrompts } });
   const sent: { method: string; params: Record<string, unknown> }[] = [];
-  const channel: ClientChannel = { notify: (method, params) => void sent.push({ method, params }), request: async () => ({}) };
-  const state = newSessionState();
+  // One session, and what the server sends ahead of its answers (notifications) recorded.
+  const conduit = { session: newSessionState(), send: (m: object) => {
+    const { method, params } = m as (typeof sent)[number];
+    sent.push({ method, params });
+    return true;
+  } };
   let id = 0;
   const rpc = async (method: string, params: Record<string, unknown> = {}, who: Principal = p) =>
-    (await h.m.handleRpc({ jsonrpc: "2.0", id: ++id, method, params }, { principal: who, channel, session: state })) as any;
+    (await h.receive({ jsonrpc: "2.0", id: ++id, method, params }, who, conduit)) as any;
   return { h, rpc, sent };
 }
 

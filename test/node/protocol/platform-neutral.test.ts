@@ -1,15 +1,15 @@
 // src/protocol runs unchanged in workerd and Node: no platform modules, only WebCrypto, TextEncoder and
-// @noble/hashes (pure JS, in the stack: small digests without WebCrypto's round trip).
+// @noble/hashes (pure JS, in the stack: small digests without WebCrypto's round trip), and src/bounded below it.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
 const DIR = fileURLToPath(new URL("../../../src/protocol/", import.meta.url));
 
-/** Its own files, or a pure-JS module of @noble/hashes. */
-const ALLOWED = /^(\.\/[a-z0-9-]+\.js|@noble\/hashes\/[a-z0-9-]+\.js)$/;
+/** Its own files, the bounded helpers (echo, BoundedCache: themselves import nothing), or a pure-JS module of @noble/hashes. */
+const ALLOWED = /^(\.\/[a-z0-9-]+\.js|\.\.\/bounded\/[a-z0-9-]+\.js|@noble\/hashes\/[a-z0-9-]+\.js)$/;
 
-it("src/protocol imports nothing but its own files and @noble/hashes", () => {
+it("src/protocol imports nothing but its own files, src/bounded and @noble/hashes", () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith(".ts"));
   expect(files.length).toBeGreaterThan(10);
   for (const f of files) {

@@ -7,7 +7,7 @@ import { serveHttp, type HttpHost } from "../../../local-stdio/src/serve/http-ho
 import { createSigner, sovereignMotebitId, type Signer } from "../../../src/protocol/index.js";
 import { systemClock } from "../../../src/ports.js";
 import { defaultConfig } from "../../../local-stdio/src/config-file.js";
-import { createHostMotebit } from "../../../src/server/host-motebit.js";
+import { createHostMotebit } from "../../../src/host/host-motebit.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import exampleTools from "../../../examples/tools/index.js";
 import keys from "../../fixtures/edge/keys.json";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfigFile } from "../../../local-stdio/src/config-file.js";
 import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
-import { readServerConfig } from "../../../src/server/config.js";
+import { readServerConfig } from "../../../src/settings/server-config.js";
 import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
 
 const identity = { motebitId: "me", publicKeyHex: "00".repeat(32) };

@@ -5,8 +5,8 @@ import type { RpcHandler } from "../../../src/mcp/engine/rpc-handler.js";
 import type { JsonRpcResponse } from "../../../src/mcp/jsonrpc.js";
 import { OWNER, type Principal } from "../../../src/principal.js";
 import { systemClock } from "../../../src/ports.js";
-import { sessionEngineFor } from "../../../src/server/session-engine-for-host.js";
-import { TaskStore } from "../../../src/server/task-store.js";
+import { sessionEngineFor } from "../../../src/mcp/engine/session-engine-for-host.js";
+import { TaskStore } from "../../../src/mcp/engine/task-store.js";
 import { leasesLapse } from "../helpers/host-crash.js";
 import { memorySql } from "../helpers/sqlite.js";
 

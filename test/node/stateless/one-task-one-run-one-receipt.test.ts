@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { systemClock } from "../../../src/ports.js";
-import { TaskStore } from "../../../src/server/task-store.js";
+import { TaskStore } from "../../../src/mcp/engine/task-store.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createSigner, mintBearerToken, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { MAX_TASK_ATTEMPTS } from "../../../src/mcp/engine/limits.js";
-import { TaskStore } from "../../../src/server/task-store.js";
+import { TaskStore } from "../../../src/mcp/engine/task-store.js";
 import { systemClock } from "../../../src/ports.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { MotebitObject } from "../../../durable-objects/motebit-object.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { authenticate, type PeerPrincipal } from "../../../src/server/auth.js";
-import { readServerConfig } from "../../../src/server/config.js";
+import { readServerConfig } from "../../../src/settings/server-config.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import { initialize, objectRows, post, rpc, SERVER_ID } from "./helpers.js";
 

@@ -3,7 +3,7 @@
 // motebit that used to have this name, is refused by the object itself.
 import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
-import type { FleetAnswer, FleetCaller } from "../../../durable-objects/motebit-object.js";
+import type { FleetAnswer, FleetCaller } from "../../../durable-objects/object-rpc.js";
 import { INITIALIZE, keys, signedAuth } from "../edge/helpers.js";
 import { createMotebit, fleetObject, fleetPost, STALE_INITIALIZE, tokenFor } from "./helpers.js";
 import { tokenHint } from "../../../src/server/token-hints.js";

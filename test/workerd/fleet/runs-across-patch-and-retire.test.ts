@@ -4,7 +4,7 @@
 // motebit's rows, so a relay retrying an old relay_task_id there gets a new task under the new key.
 import { runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import type { FleetAnswer, FleetCaller } from "../../../durable-objects/motebit-object.js";
+import type { FleetAnswer, FleetCaller } from "../../../durable-objects/object-rpc.js";
 import type { McpCall } from "../../../src/server/mcp-request.js";
 import type { PeerPrincipal as Principal } from "../../../src/server/auth.js";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";

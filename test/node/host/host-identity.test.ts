@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
-import { loadHostIdentity } from "../../../src/server/identity.js";
+import { loadHostIdentity } from "../../../src/host/identity.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
 import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ReceiptLedger } from "../../../src/agent/receipt-ledger.js";
+import { ReceiptLedger } from "../../../src/stores/receipt-ledger.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { memorySql } from "../helpers/sqlite.js";
-import { steppingClock, task } from "./task-fixture.js";
+import { steppingClock, task } from "../agent/task-fixture.js";
 
 async function ledgerWith(n: number) {
   const sql = memorySql();

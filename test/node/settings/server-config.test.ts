@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readIdentitySecrets, readServerConfig } from "../../../src/server/config.js";
+import { readIdentitySecrets, readServerConfig } from "../../../src/settings/server-config.js";
 import { parseKnownCallers } from "../../../src/settings/known-callers.js";
 import { StartupError } from "../../../src/settings/startup-error.js";
 import { sha256HexSync } from "../../../src/protocol/index.js";

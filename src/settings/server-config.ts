@@ -1,11 +1,11 @@
 // Deployment settings (src/settings), read once into the shape the HTTP surface uses: the edge from its Worker
 // env, motebit-local from its environment and config file. Anything malformed is a StartupError naming its place.
-import { readSetting, type ConfigFile, type EnvLike } from "../settings/read.js";
-import type { KnownCallers } from "../settings/known-callers.js";
-import { DEFAULT_STATIC_TOKEN_NAME, matchStaticToken, type StaticTokens } from "../settings/static-tokens.js";
-import { StartupError } from "../settings/startup-error.js";
+import { readSetting, type ConfigFile, type EnvLike } from "./read.js";
+import type { KnownCallers } from "./known-callers.js";
+import { DEFAULT_STATIC_TOKEN_NAME, matchStaticToken, type StaticTokens } from "./static-tokens.js";
+import { StartupError } from "./startup-error.js";
 
-export { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../settings/catalog.js";
+export { DEFAULT_RATE_LIMIT_PER_MINUTE } from "./catalog.js";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS_PER_CALLER = 32;

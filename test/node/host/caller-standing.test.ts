@@ -1,7 +1,7 @@
 // A stored principal's standing under the host's settings now: known callers by their current trust, the static
 // token while one is configured, the relay while its key (or forward bearer) is, our own key always; owner always.
 import { describe, expect, it } from "vitest";
-import { callerStanding } from "../../../src/server/caller-standing.js";
+import { callerStanding } from "../../../src/host/caller-standing.js";
 import type { PeerPrincipal } from "../../../src/server/auth.js";
 import { parseStaticTokens, staticTokenTag } from "../../../src/settings/static-tokens.js";
 

@@ -1,8 +1,8 @@
 // How a 2026-07-28 answer differs from a session's: every result names its `resultType` and the server in `_meta`,
 // results that may be cached say for how long and for whom, and errors carry the HTTP status the revision asks for.
-import { INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND, type JsonRpcResponse } from "./jsonrpc.js";
-import { SERVER_INFO } from "./server-info.js";
-import { META_SERVER_INFO, MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
+import { INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND, type JsonRpcResponse } from "../jsonrpc.js";
+import { SERVER_INFO } from "../server-info.js";
+import { META_SERVER_INFO, MISSING_CLIENT_CAPABILITY } from "./revision.js";
 
 /** Results a client may cache. Everything is per caller (the principal decides what is listed), hence private. */
 const CACHEABLE: Record<string, number> = {

@@ -2,8 +2,8 @@
 // or session the request went out on, plus its id, so one connection can never answer another's). Counted per
 // caller under a host-wide ceiling, and each wait ends on abort (the call ended, or its connection dropped) or
 // after a deadline, so a client that never answers holds nothing forever.
-import { CallerQuota } from "./engine/caller-quota.js";
-import { WAITS_CEILING, WAITS_PER_CALLER } from "./engine/limits.js";
+import { CallerQuota } from "./caller-quota.js";
+import { WAITS_CEILING, WAITS_PER_CALLER } from "./limits.js";
 
 export const REPLY_TIMEOUT_MS = 5 * 60_000;
 

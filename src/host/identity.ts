@@ -3,7 +3,7 @@
 // that very key. device_id is a random UUID kept beside it, stable across restarts.
 import type { SqlPort } from "../ports.js";
 import { createSigner, generateSeedHex, sovereignMotebitId, verifyIdentityFile, type Signer } from "../protocol/index.js";
-import type { IdentitySecrets } from "./config.js";
+import type { IdentitySecrets } from "../settings/server-config.js";
 import { StartupError } from "../settings/startup-error.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
 

@@ -3,12 +3,12 @@
 // client calls again with the answers and that state. The tool runs again from the start and finds its answers.
 // The state carries the answers of earlier rounds and is signed with this motebit's Ed25519 key, bound to the
 // tool, its arguments and the caller: a state that does not verify is refused, never trusted.
-import { base64urlDecode, base64urlDecodeUnpadded, base64urlEncode, canonicalJson, fromUtf8, sha256Hex, utf8, verifySignature } from "../protocol/index.js";
-import { holderKey } from "../principal.js";
-import type { CallContext, MotebitContext } from "./context.js";
-import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
-import { MISSING_CLIENT_CAPABILITY } from "./stateless-revision.js";
-import { echo } from "../protocol/echo.js";
+import { base64urlDecode, base64urlDecodeUnpadded, base64urlEncode, canonicalJson, fromUtf8, sha256Hex, utf8, verifySignature } from "../../protocol/index.js";
+import { holderKey } from "../../principal.js";
+import type { CallContext, MotebitContext } from "../context.js";
+import { INVALID_PARAMS, RpcError } from "../jsonrpc.js";
+import { MISSING_CLIENT_CAPABILITY } from "./revision.js";
+import { echo } from "../../bounded/echo.js";
 
 /** A state older than this is refused: the client starts the call again. */
 const STATE_TTL_MS = 10 * 60_000;

@@ -1,10 +1,10 @@
 // MCP tasks (the io.modelcontextprotocol/tasks extension) as rows in the motebit's SQLite: a task outlives the
 // request that created it and a restart of its host. Each row is bound to the principal that created it.
-import type { Clock, SqlPort } from "../ports.js";
-import type { Principal } from "../principal.js";
-import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
-import { callerKey, TASK_ROWS_PER_CALLER } from "../mcp/engine/limits.js";
-import { addColumnIfMissing, migrate, type StoreSchema } from "../storage/migrations.js";
+import type { Clock, SqlPort } from "../../ports.js";
+import type { Principal } from "../../principal.js";
+import type { StatelessEnvelope } from "../stateless/revision.js";
+import { callerKey, TASK_ROWS_PER_CALLER } from "./limits.js";
+import { addColumnIfMissing, migrate, type StoreSchema } from "../../storage/migrations.js";
 
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 

@@ -2,9 +2,9 @@
 // client capabilities in `_meta` and repeats version, method and name in HTTP headers. This file decides, from one
 // request alone, whether it speaks that revision and whether its envelope and headers agree — before any state is
 // touched. Older revisions are not this file's business: they keep their sessions.
-import { INVALID_PARAMS, type JsonRpcId } from "./jsonrpc.js";
-import { isLogLevel, type LogLevel } from "../tools/log-level.js";
-import { echo } from "../protocol/echo.js";
+import { INVALID_PARAMS, type JsonRpcId } from "../jsonrpc.js";
+import { isLogLevel, type LogLevel } from "../../tools/log-level.js";
+import { echo } from "../../bounded/echo.js";
 
 /** Revisions served statelessly, newest first. */
 export const STATELESS_PROTOCOL_VERSIONS = ["2026-07-28"] as const;

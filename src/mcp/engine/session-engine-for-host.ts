@@ -1,8 +1,8 @@
 // The session engine as a host runs it: tasks kept as rows in the motebit's SQLite, and the tasks that were
 // running when the host last stopped (their leases lapsed) started again. Both HTTP hosts and stdio start theirs here.
-import { SessionEngine } from "../mcp/engine/session-engine.js";
-import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
-import type { Clock, SqlPort } from "../ports.js";
+import { SessionEngine } from "./session-engine.js";
+import type { RpcHandler } from "./rpc-handler.js";
+import type { Clock, SqlPort } from "../../ports.js";
 import { McpTasks, type McpTasksOptions } from "./mcp-tasks.js";
 import { TaskStore } from "./task-store.js";
 

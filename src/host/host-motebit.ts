@@ -2,7 +2,7 @@
 // dispatch-token check under the same keys the HTTP auth trusts. The Durable Object and motebit-local both use it.
 import { Motebit, type MotebitOptions } from "../motebit.js";
 import type { Clock, SqlPort } from "../ports.js";
-import type { IdentitySecrets, ServerConfig } from "./config.js";
+import type { IdentitySecrets, ServerConfig } from "../settings/server-config.js";
 import { callerStanding, currentStanding, type StandingSettings } from "./caller-standing.js";
 import { dispatchTokenVerifier } from "./dispatch-token.js";
 import { loadHostIdentity } from "./identity.js";

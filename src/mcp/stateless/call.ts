@@ -1,8 +1,8 @@
 // What every host does with a 2026-07-28 request before and after the core runs it: the request is its own
 // session, and a method that revision removed is refused without running anything.
-import { METHOD_NOT_FOUND, rpcError, type JsonRpcId, type JsonRpcResponse } from "./jsonrpc.js";
-import type { SessionState } from "./session.js";
-import { REMOVED_METHODS, type StatelessEnvelope } from "./stateless-revision.js";
+import { METHOD_NOT_FOUND, rpcError, type JsonRpcId, type JsonRpcResponse } from "../jsonrpc.js";
+import type { SessionState } from "../session.js";
+import { REMOVED_METHODS, type StatelessEnvelope } from "./revision.js";
 
 export function statelessSession(envelope: StatelessEnvelope): SessionState {
   return { clientCapabilities: envelope.clientCapabilities, logLevel: envelope.logLevel, subscriptions: new Set(), statelessVersion: envelope.protocolVersion };

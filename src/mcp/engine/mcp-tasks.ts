@@ -7,20 +7,19 @@
 // on the same data). A run that lost its lease is aborted and writes nothing; its last step (the receipt, its
 // ledger row, the row's end state) commits in one transaction, only while it holds the lease.
 // One waiting for answers keeps waiting. An owner's task (stdio) resumes only in an owner host.
-import { NO_CHANNEL } from "../mcp/client-channel.js";
-import { InFlight } from "../mcp/in-flight.js";
-import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, type JsonRpcResponse } from "../mcp/jsonrpc.js";
-import type { SessionState } from "../mcp/session.js";
-import type { StatelessEnvelope } from "../mcp/stateless-revision.js";
-import type { TaskHost } from "../mcp/engine/task-host.js";
-import { randomHex } from "../protocol/index.js";
-import { echo } from "../protocol/echo.js";
-import type { Principal } from "../principal.js";
-import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
-import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "../mcp/engine/limits.js";
-import { TRANSPORT_ERROR } from "./responses.js";
-import type { Clock } from "../ports.js";
-import type { Outcome } from "../agent/task-receipt.js";
+import { NO_CHANNEL } from "../client-channel.js";
+import { InFlight } from "./in-flight.js";
+import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../jsonrpc.js";
+import type { SessionState } from "../session.js";
+import type { StatelessEnvelope } from "../stateless/revision.js";
+import type { TaskHost } from "./task-host.js";
+import { randomHex } from "../../protocol/index.js";
+import { echo } from "../../bounded/echo.js";
+import type { Principal } from "../../principal.js";
+import type { RpcHandler } from "./rpc-handler.js";
+import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "./limits.js";
+import type { Clock } from "../../ports.js";
+import type { Outcome } from "../../agent/task-receipt.js";
 import type { Lease, TaskRow, TaskStore } from "./task-store.js";
 
 /** How long a task stays readable after it is created. */

@@ -1,0 +1,81 @@
+// Starting a motebit in its Durable Object: the deployment's own (settings from env) or a fleet motebit (its
+// fleet_profile row over the deployment's settings). A failure is an answer the object gives every caller, never a
+// crash loop.
+import {
+  createHostMotebit, type FleetProfile, fleetServerConfig, inProcessBackend, readIdentitySecrets, readServerConfig,
+  type RelayLoop, type ServerBackend, type SqlPort, systemClock,
+} from "../src/index.js";
+import { fencedSqlPort } from "./sql-port.js";
+import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
+import type { ObjectEnv } from "./object-env.js";
+import { startEdgeRelay } from "./relay-alarm.js";
+import { servedTools } from "./served-tools.js";
+
+export type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
+
+/** What the object's roles share: its storage, its env, and the motebit it runs (null until started). */
+export interface ObjectState {
+  readonly ctx: DurableObjectState;
+  readonly env: ObjectEnv;
+  readonly sql: SqlPort;
+  /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
+  profile: FleetProfile | null;
+  started: Promise<Started> | null;
+  /**
+   * This object's task runs hold their leases under one id across restarts in place (fleet PATCH), so a new start
+   * leaves the running tasks of the last one to finish; a new object (after eviction) is the only one alive.
+   */
+  readonly leaseOwner: string;
+  /** One per fleet incarnation: retiring ends it, so the retired motebit's runs are fenced off its successor. */
+  incarnation: { retired: AbortController };
+}
+
+export async function startMotebit(o: ObjectState, profile: FleetProfile | null): Promise<Started> {
+  try {
+    const env = o.env;
+    const deployment = readServerConfig(env);
+    const config = profile === null ? deployment : fleetServerConfig(deployment, profile);
+    const incarnation = o.incarnation;
+    const current = () => o.incarnation === incarnation;
+    // A fleet motebit's state is fenced to its incarnation, and its callers' standing is read from the current
+    // profile (a PATCH reaches runs already going; retirement ends them). The default motebit is never retired.
+    const sql = profile === null ? o.sql : fencedSqlPort(o.sql, current);
+    const currentSettings = profile === null ? undefined : () => (current() && o.profile !== null ? fleetServerConfig(deployment, o.profile) : null);
+    const ai = edgeAiSettings(env);
+    const log = (line: string) => console.log(profile === null ? line : `[${profile.name}] ${line}`);
+    const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(env, ai) : null;
+    const motebit = await createHostMotebit({
+      sql,
+      currentSettings,
+      clock: systemClock,
+      // A fleet motebit's key was made in this object at provisioning; the deployment's key is never its key.
+      secrets: profile === null ? readIdentitySecrets(env) : { privateKeyHex: null, identityFileText: profile.identityFileText },
+      config,
+      tools: profile?.tools ? servedTools().only(profile.tools) : servedTools(),
+      memoryFor: (motebitId) => edgeMemory(env, ai, motebitId),
+      llm,
+      taskTimeoutMs: ai.taskTimeoutMs,
+      log,
+    });
+    log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
+    const relay = await startEdgeRelay({ env, sql, storage: o.ctx.storage, motebit, log, fleetName: profile?.name });
+    const backend = inProcessBackend({
+      config,
+      sql,
+      clock: systemClock,
+      motebit,
+      taskLeases: { owner: o.leaseOwner, sole: true },
+      stopped: incarnation.retired.signal,
+    });
+    return { ok: true, backend, relay, motebitId: motebit.motebitId, publicKeyHex: motebit.publicKeyHex };
+  } catch (e) {
+    const error = (e as Error)?.message ?? String(e);
+    console.error(`motebit cannot start: ${error}`);
+    return { ok: false, error };
+  }
+}
+
+/** Start-up under blockConcurrencyWhile: no request runs before it has finished (or failed). */
+export function startBlocking(o: ObjectState, profile: FleetProfile | null): Promise<Started> {
+  return o.ctx.blockConcurrencyWhile(() => startMotebit(o, profile));
+}
