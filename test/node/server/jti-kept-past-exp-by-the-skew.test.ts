@@ -32,7 +32,7 @@ it("a token replayed after its exp but within the skew is refused as a replay; a
 
   expect(await send()).toEqual({ status: 200, body: null });
   vi.setSystemTime(Date.now() + ttlMs + TOKEN_SKEW_MS / 2);
-  expect(await send()).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "jti_replayed" } });
+  expect(await send()).toEqual({ status: 401, body: expect.objectContaining({ error: "invalid motebit token", reason: "jti_replayed" }) });
   vi.setSystemTime(Date.now() + TOKEN_SKEW_MS / 2 + 1);
-  expect(await send()).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "expired" } });
+  expect(await send()).toEqual({ status: 401, body: expect.objectContaining({ error: "invalid motebit token", reason: "expired" }) });
 });
