@@ -39,7 +39,7 @@ export class SemanticEmbedder implements Embedder {
     // Known without decoding the table, so constructing the embedder stays free.
     this.semanticDims = 100;
     this.dimensions = this.semanticDims + this.lexical.dimensions;
-    this.id = `local-sif-v1-${this.dimensions}` + (share === SEMANTIC_SHARE ? "" : `-s${share}`);
+    this.id = `local-sif-v2-${this.dimensions}` + (share === SEMANTIC_SHARE ? "" : `-s${share}`);
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {

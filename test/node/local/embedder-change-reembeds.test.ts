@@ -55,7 +55,7 @@ it("a database written with the previous default (lexical) recalls by meaning af
     const log: string[] = [];
     const upgraded = await start(undefined, log);
     try {
-      expect(log.filter((l) => l.includes("re-embedding"))).toEqual(["motebit: re-embedding memories with local-sif-v1-356: 3/3"]);
+      expect(log.filter((l) => l.includes("re-embedding"))).toEqual(["motebit: re-embedding memories with local-sif-v2-356: 3/3"]);
       const hits = await upgraded.motebit.memory.recall({ query: question, scopes: ["owner"], limit: 1 });
       expect(hits[0].content).toBe("I got the flu vaccine in October");
     } finally {
