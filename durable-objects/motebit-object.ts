@@ -18,6 +18,7 @@ import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "../worker/served-tools.js";
 import { durableSqlPort, fencedSqlPort } from "./sql-port.js";
+import { RetiredTasks } from "./retired-tasks.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 
 export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
@@ -69,6 +70,8 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly leaseOwner = crypto.randomUUID();
   /** One per fleet incarnation: retiring ends it, so the retired motebit's runs are fenced off its successor. */
   private incarnation = { retired: new AbortController() };
+  /** The tasks of this name's retired incarnations, so polling one is answered with why it is gone. */
+  private readonly retiredTasks = new RetiredTasks();
 
   constructor(ctx: DurableObjectState, env: ObjectEnv) {
     super(ctx, env);
@@ -124,6 +127,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
         motebit,
         taskLeases: { owner: this.leaseOwner, sole: true },
         stopped: incarnation.retired.signal,
+        retiredTask: profile === null ? undefined : (caller, taskId) => this.retiredTasks.has(caller, taskId),
       });
       return { ok: true, backend, relay, motebitId: motebit.motebitId, publicKeyHex: motebit.publicKeyHex };
     } catch (e) {
@@ -239,6 +243,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     const retired = this.incarnation.retired;
     this.incarnation = { retired: new AbortController() };
     retired.abort(new HostStop("this motebit was retired"));
+    this.retiredTasks.remember(this.sql);
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }

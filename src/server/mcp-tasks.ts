@@ -48,6 +48,11 @@ export interface McpTasksOptions {
   sole?: boolean;
   /** Aborted when the host stops this motebit for good (retired): its runs end, none starts again. */
   stopped?: AbortSignal;
+  /**
+   * Whether `taskId` was `caller`'s task at a retired motebit that had this name (a fleet name deleted and made
+   * again): tasks/get then says so instead of "unknown task".
+   */
+  retired?: (caller: string, taskId: string) => boolean;
 }
 
 export class McpTasks implements TaskHost {
@@ -100,6 +105,9 @@ export class McpTasks implements TaskHost {
     const taskId = params?.taskId;
     if (typeof taskId !== "string") throw new RpcError(INVALID_PARAMS, `${method} needs a string taskId`);
     const t = this.store.get(taskId, asker);
+    if (!t && this.o.retired?.(callerKey(asker), taskId)) {
+      throw new RpcError(INVALID_PARAMS, `Task ${echo(taskId)} ended when the motebit that ran it was retired; this name now serves another motebit, with another key`);
+    }
     if (!t) throw new RpcError(INVALID_PARAMS, `Unknown task: ${echo(taskId)}`);
     if (method === "tasks/get") return this.detailOf(t);
     if (method === "tasks/cancel") {
