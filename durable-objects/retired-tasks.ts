@@ -1,7 +1,7 @@
 // The task ids of retired incarnations of a fleet name, kept in the object's memory only (retiring deletes all its
 // storage, and a retired motebit leaves nothing behind): so a caller polling a task the retirement ended is told
 // so by the motebit now at that name, instead of "unknown task". Bounded; forgotten when the object is evicted.
-import type { SqlPort } from "../src/ports.js";
+import type { SqlPort } from "../src/index.js";
 
 const KEPT = 4_096;
 
