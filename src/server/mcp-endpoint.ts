@@ -58,6 +58,11 @@ export class McpEndpoint {
     this.stopped = o.stopped;
   }
 
+  /** A graceful shutdown of the host: running tasks are left for its next start (TaskHost.handOver). */
+  handOver(graceMs: number): Promise<void> {
+    return this.engine.handOver(graceMs);
+  }
+
   async handle(call: McpCall): Promise<Response> {
     // Admission (jti, rate bucket, session touch or close) commits as one transaction: one fsync in durable
     // mode, and never half of it. The message's own writes come after, when its (async) work is done.

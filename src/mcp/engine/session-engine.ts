@@ -58,6 +58,11 @@ export class SessionEngine {
     private readonly tasks: TaskHost,
   ) {}
 
+  /** A graceful shutdown: the running tasks are left for the next start (TaskHost.handOver). */
+  handOver(graceMs: number): Promise<void> {
+    return this.tasks.handOver(graceMs);
+  }
+
   /** The answer to one message: a response to a request, null for anything else. Rejects only on an internal failure. */
   async receive(m: Incoming, conduit: Conduit): Promise<JsonRpcResponse | null> {
     const message = m.message as Message;
