@@ -95,6 +95,7 @@ export class FleetMotebit {
     const retired = this.o.incarnation.retired;
     this.o.incarnation = { retired: new AbortController() };
     retired.abort(new HostStop("this motebit was retired"));
+    this.o.retiredTasks.remember(this.o.sql);
     await this.o.ctx.storage.deleteAlarm();
     await this.o.ctx.storage.deleteAll();
   }

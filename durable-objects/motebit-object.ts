@@ -13,6 +13,7 @@ import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription, IdentityAn
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
+import { RetiredTasks } from "./retired-tasks.js";
 import { type ObjectState, type Started, startBlocking } from "./start-motebit.js";
 
 export class MotebitObject extends DurableObject<ObjectEnv> {
@@ -24,7 +25,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     super(ctx, env);
     const sql = durableSqlPort(ctx.storage);
     // A read only: an object with no tables stays without tables.
-    this.state = { ctx, env, sql, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() } };
+    this.state = { ctx, env, sql, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
     // No request runs before start-up has finished (or failed: a failure is an answer, never a crash loop).
     if (this.state.profile !== null) this.state.started = startBlocking(this.state, this.state.profile);
     this.fleet = new FleetMotebit(this.state);

@@ -31,7 +31,7 @@ export function inProcessBackend(o: {
   motebit: { motebitId: string; publicKeyHex: string; handleClassified: RpcHandler };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
-} & Pick<McpEndpointOptions, "taskLeases" | "stopped">): ServerBackend {
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Pick<McpEndpoint, "handOver"> {
   const endpoint = new McpEndpoint({
     sql: o.sql,
     clock: o.clock,
@@ -39,6 +39,7 @@ export function inProcessBackend(o: {
     rpc: (m, ctx) => o.motebit.handleClassified(m, ctx),
     taskLeases: o.taskLeases,
     stopped: o.stopped,
+    retiredTask: o.retiredTask,
   });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
   return {
@@ -46,5 +47,6 @@ export function inProcessBackend(o: {
     identity: async () => identity,
     authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
     handleMcp: (call) => endpoint.handle(call),
+    handOver: (graceMs) => endpoint.handOver(graceMs),
   };
 }
