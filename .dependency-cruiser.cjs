@@ -9,6 +9,7 @@ const LAYERS = [
   ["agent"], // running a task: direct or AI, gate, receipt, ledger
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed
+  ["oauth"], // a motebit as an OAuth authorization server and protected resource: grants, tokens, approvals
   ["server", "relay", "client"], // the host-neutral HTTP app; the relay loop; signed fetch for any runtime
   ["fleet"], // many motebits behind one Worker
   ["index.ts", "ai.ts"], // the entries

@@ -9,11 +9,12 @@ import { DurableObject } from "cloudflare:workers";
 import {
   authenticate, authRefusalResponse, completeEntry, createHostMotebit, type FleetCallers,
   type FleetEntry, type FleetPage, type FleetProfile, fleetServerConfig, type FleetSettingsPatch, type FleetSpec,
-  getEntry, inProcessBackend, jsonResponse, listEntries, type McpCall, provisionFleetProfile, readFleetProfile,
-  readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type ServerBackend, type SqlPort,
+  getEntry, inProcessBackend, jsonResponse, type OAuthUrls, listEntries, type McpCall, provisionFleetProfile, readFleetProfile,
+  readIdentitySecrets, readServerConfig, type RelayLoop, removeEntry, reserveName, type SqlPort,
   startupFailureResponse, systemClock, updateFleetProfile,
 } from "../src/index.js";
 import type { ObjectEnv } from "./object-env.js";
+import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
 import { runRelayAlarm, startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "../worker/served-tools.js";
 import { durableSqlPort } from "./sql-port.js";
@@ -50,7 +51,7 @@ export interface FleetDescription {
   created_at: number;
 }
 
-type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
+type Started = { ok: true; backend: ReturnType<typeof inProcessBackend>; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
 
@@ -129,6 +130,27 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   async handleMcp(call: McpCall): Promise<Response> {
     const s = await this.ownStarted();
     return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
+  }
+
+  /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
+  async handleOAuth(request: Request, urls: OAuthUrls): Promise<Response> {
+    const s = await this.ownStarted();
+    return s.ok ? s.backend.oauth.handle(request, urls, null) : startupFailureResponse(s.error);
+  }
+
+  /** A fleet motebit's authorization server; a name nobody provisioned is 404 and starts nothing. */
+  async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
+    const s = await this.fleetStarted();
+    if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
+    return s.ok ? s.backend.oauth.handle(request, urls, fleetName) : startupFailureResponse(s.error);
+  }
+
+  /** The operator's side of a fleet motebit's OAuth clients (worker/fleet-oauth-api.ts): approvals this object signs. */
+  async fleetOAuth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {
+    const s = await this.fleetStarted();
+    if (s === null || this.profile === null) return UNKNOWN;
+    if (!s.ok) return { ok: false, status: 500, error: s.error };
+    return runFleetOAuthOp(s.backend.oauth, op);
   }
 
   // ---- a fleet motebit (worker/fleet-backend.ts, worker/fleet-api.ts) ----

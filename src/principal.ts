@@ -3,16 +3,18 @@
 
 export type CallerTrust = "first_contact" | "verified" | "trusted" | "blocked";
 
-export type CallerVia = "static_token" | "signed_token" | "self_signed" | "relay";
+export type CallerVia = "static_token" | "signed_token" | "self_signed" | "relay" | "oauth";
 
 export type Principal =
   | { kind: "owner" }
   | {
       kind: "peer";
-      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>" or "static". */
+      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>", "static" or "oauth:<client_id>". */
       callerId: string;
       via: CallerVia;
       trust: CallerTrust;
+      /** The OAuth grant the access token came from (via "oauth" only): its standing is the grant's (src/oauth/standing.ts). */
+      grant?: string;
     };
 
 export const OWNER: Principal = Object.freeze({ kind: "owner" });

@@ -6,6 +6,8 @@ import type { IdentitySecrets, ServerConfig } from "./config.js";
 import { callerStanding, type StandingSettings } from "./caller-standing.js";
 import { dispatchTokenVerifier } from "./dispatch-token.js";
 import { loadHostIdentity } from "./identity.js";
+import { OAuthStore } from "../oauth/store.js";
+import { withOAuthStanding } from "../oauth/standing.js";
 
 export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTimeoutMs" | "log"> & {
   sql: SqlPort;
@@ -33,7 +35,13 @@ export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit>
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: dispatchTokenVerifier({ sql: o.sql, clock: o.clock, settings: o.config, identity: self }),
-    callerStanding: callerStanding(o.config),
+    callerStanding: withOAuthStanding(callerStanding(o.config), oauthGrants(o.sql)),
     log: o.log,
   });
+}
+
+function oauthGrants(sql: SqlPort): OAuthStore {
+  const store = new OAuthStore(sql);
+  store.migrate();
+  return store;
 }
