@@ -13,7 +13,7 @@ import keys from "../../fixtures/edge/keys.json";
 import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
 
-export async function nodeApp(env: Record<string, unknown> = {}, o: Pick<Parameters<typeof inProcessBackend>[0], "fetchClientMetadata" | "clock"> = {}) {
+export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<Parameters<typeof inProcessBackend>[0], "fetchClientMetadata" | "clock">> = {}) {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({

@@ -12,6 +12,8 @@ import { openConsent, redirectParams, REDIRECT_URI, submitConsent, type FetchFn 
 
 const BASE = "https://motebit.test";
 const RESOURCE = `${BASE}/mcp`;
+/** A JSON body read by field. */
+const json = async (r: Response | Promise<Response>): Promise<any> => (await r).json();
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -24,12 +26,12 @@ async function challengeOf(verifier: string): Promise<string> {
 
 async function setup(o: Parameters<typeof nodeApp>[1] = {}) {
   const h = await nodeApp({}, o);
-  const fetchFn: FetchFn = (url, init) => h.app.fetch(new Request(url, init));
-  const reg = (await (await fetchFn(`${BASE}/register`, {
+  const fetchFn: FetchFn = async (url, init) => h.app.fetch(new Request(url, init));
+  const reg = (await json((await fetchFn(`${BASE}/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ client_name: "Hostile test", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
-  })).json()) as { client_id: string };
+  })))) as { client_id: string };
   const verifier = "v".repeat(43) + crypto.randomUUID();
   const challenge = await challengeOf(verifier);
   const authorizeUrl = (p: Record<string, string> = {}) => {
@@ -39,7 +41,7 @@ async function setup(o: Parameters<typeof nodeApp>[1] = {}) {
     return u;
   };
   const signer = await createSigner(keys.server.seed_hex);
-  const details = async (code: string) => (await (await fetchFn(`${BASE}/oauth/requests/${code}`)).json()) as RequestDetails;
+  const details = async (code: string) => (await json((await fetchFn(`${BASE}/oauth/requests/${code}`)))) as RequestDetails;
   const approve = async (code: string, key = signer) => signApproval(await details(code), "verified", key);
   /** A code approved by the owner, ready to redeem. */
   const approvedCode = async () => {
@@ -57,7 +59,7 @@ describe("discovery", () => {
     for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
       const prm = await fetchFn(`${BASE}${path}`);
       expect(prm.status).toBe(200);
-      expect(await prm.json()).toMatchObject({ resource: RESOURCE, authorization_servers: [BASE] });
+      expect(await json(prm)).toMatchObject({ resource: RESOURCE, authorization_servers: [BASE] });
     }
     const as = await (await fetchFn(`${BASE}/.well-known/oauth-authorization-server`)).json();
     expect(as).toMatchObject({
@@ -67,7 +69,7 @@ describe("discovery", () => {
     const refused = await fetchFn(`${BASE}/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp"`);
-    expect(await refused.json()).toEqual({ error: "unauthorized" });
+    expect(await json(refused)).toEqual({ error: "unauthorized" });
   });
 });
 
@@ -77,7 +79,7 @@ describe("the token endpoint", () => {
     const code = await s.approvedCode();
     const wrong = await s.redeem(code, { code_verifier: "w".repeat(50) });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error).toBe("invalid_grant");
+    expect((await json(wrong)).error).toBe("invalid_grant");
     expect((await s.redeem(code)).status).toBe(200);
   });
 
@@ -87,7 +89,7 @@ describe("the token endpoint", () => {
     expect((await s.redeem(code)).status).toBe(200);
     const replay = await s.redeem(code);
     expect(replay.status).toBe(400);
-    expect((await replay.json()).error).toBe("invalid_grant");
+    expect((await json(replay)).error).toBe("invalid_grant");
   });
 
   it("20 parallel redemptions of one code give exactly one token", async () => {
@@ -104,12 +106,12 @@ describe("the token endpoint", () => {
     const code = await s.approvedCode();
     const other = await s.redeem(code, { resource: `${BASE}/m/other/mcp` });
     expect(other.status).toBe(400);
-    expect((await other.json()).error).toBe("invalid_target");
-    expect((await (await s.redeem(code, { client_id: "mcp_someone_else" })).json()).error).toBe("invalid_grant");
-    expect((await (await s.redeem(code, { redirect_uri: "http://127.0.0.1:1/other" })).json()).error).toBe("invalid_grant");
+    expect((await json(other)).error).toBe("invalid_target");
+    expect((await json((await s.redeem(code, { client_id: "mcp_someone_else" })))).error).toBe("invalid_grant");
+    expect((await json((await s.redeem(code, { redirect_uri: "http://127.0.0.1:1/other" })))).error).toBe("invalid_grant");
     const secret = await s.redeem(code, { client_secret: "x" });
     expect(secret.status).toBe(401);
-    expect((await secret.json()).error).toBe("invalid_client");
+    expect((await json(secret)).error).toBe("invalid_client");
     expect((await s.redeem(code)).status).toBe(200); // none of the above used the code up
     const plain = redirectParams(await s.fetchFn(s.authorizeUrl({ code_challenge_method: "plain", code_challenge: "x".repeat(43) }), { redirect: "manual" }));
     expect(plain.get("error")).toBe("invalid_request");
@@ -124,9 +126,9 @@ describe("the token endpoint", () => {
     const claims = { sub: keys.server.sovereign_motebit_id, aud: RESOURCE, cid: s.clientId, gid: "g", trust: "verified" as const };
     const forged = await call((await mintAccessToken(claims, Date.now(), stranger)).token);
     expect(forged.status).toBe(401);
-    expect((await forged.json()).reason).toBe("token_invalid");
+    expect((await json(forged)).reason).toBe("token_invalid");
     const elsewhere = await call((await mintAccessToken({ ...claims, sub: keys.stranger.sovereign_motebit_id }, Date.now(), s.signer)).token);
-    expect((await elsewhere.json()).reason).toBe("subject_mismatch");
+    expect((await json(elsewhere)).reason).toBe("subject_mismatch");
   });
 });
 
@@ -215,11 +217,11 @@ describe("the owner's commands", () => {
     const send = async (command: string) => s.fetchFn(`${BASE}/oauth/owner`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ command }) });
     const list = await signOwnerCommand(keys.server.sovereign_motebit_id, { op: "list" }, Date.now(), s.signer);
     const listed = await send(list);
-    expect((await listed.json()).clients).toEqual([expect.objectContaining({ client_id: s.clientId, name: "Hostile test", trust: "verified", live_grants: 1 })]);
+    expect((await json(listed)).clients).toEqual([expect.objectContaining({ client_id: s.clientId, name: "Hostile test", trust: "verified", live_grants: 1 })]);
     expect((await send(list)).status).toBe(401);
     const byStranger = await signOwnerCommand(keys.server.sovereign_motebit_id, { op: "revoke", client_id: s.clientId }, Date.now(), await createSigner(keys.stranger.seed_hex));
     expect((await send(byStranger)).status).toBe(401);
     const revoke = await signOwnerCommand(keys.server.sovereign_motebit_id, { op: "revoke", client_id: s.clientId }, Date.now(), s.signer);
-    expect(await (await send(revoke)).json()).toEqual({ revoked: s.clientId });
+    expect(await json((await send(revoke)))).toEqual({ revoked: s.clientId });
   });
 });

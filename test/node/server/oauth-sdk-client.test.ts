@@ -15,7 +15,7 @@ const BASE = "https://motebit.test";
 
 async function host() {
   const h = await nodeApp();
-  const fetchFn: FetchFn = (url, init) => h.app.fetch(new Request(url, init));
+  const fetchFn: FetchFn = async (url, init) => h.app.fetch(new Request(url, init));
   return { ...h, fetchFn };
 }
 
@@ -83,16 +83,16 @@ describe("the MCP SDK client completes OAuth against the Node host", () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     const replay = await refresh(first.refresh_token!);
     expect(replay.status).toBe(400);
-    expect((await replay.json()).error).toBe("invalid_grant");
+    expect(((await replay.json()) as { error: string }).error).toBe("invalid_grant");
     // The grant is gone: the newest refresh token and access token fail too.
-    expect((await (await refresh(second.refresh_token)).json()).error).toBe("invalid_grant");
+    expect(((await (await refresh(second.refresh_token)).json()) as { error: string }).error).toBe("invalid_grant");
     const call = await fetchFn(`${BASE}/mcp`, {
       method: "POST",
       headers: { Authorization: `Bearer ${second.access_token}`, "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "x", version: "1" } } }),
     });
     expect(call.status).toBe(401);
-    expect((await call.json()).reason).toBe("grant_revoked");
+    expect(((await call.json()) as { reason: string }).reason).toBe("grant_revoked");
   });
 
   it("revocation is immediate: the client's next call is refused", async () => {
