@@ -5,7 +5,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signApproval, type RequestDetails } from "../../../src/oauth/approval.js";
 import { signOwnerCommand } from "../../../src/oauth/owner-command.js";
-import { createSigner } from "../../../src/protocol/index.js";
+import { createSigner, stripIdentityTag } from "../../../src/protocol/index.js";
 import { approvedCode } from "./oauth-helpers.js";
 import { BASE, initialize, INITIALIZE, keys, objectRows, post, rpc, signedAuth } from "./helpers.js";
 
@@ -33,6 +33,12 @@ describe("OAuth at the edge", () => {
     expect(await objectRows("SELECT caller_id FROM mcp_sessions WHERE id = ?", session)).toEqual([{ caller_id: `oauth:${clientId}` }]);
     const grants = await objectRows<{ client_id: string; trust: string }>("SELECT client_id, trust FROM oauth_grants");
     expect(grants).toEqual([{ client_id: clientId, trust: "verified" }]);
+    // motebit_task runs as that peer: the ledger files its signed receipt under the client.
+    const res = await post(rpc("tools/call", { name: "motebit_task", arguments: { prompt: "hello from an MCP host" } }), { auth: `Bearer ${tokens.access_token}`, session, accept: "application/json" });
+    const text = ((await res.json()) as { result: { content: { text: string }[] } }).result.content[0].text;
+    const receipt = JSON.parse(stripIdentityTag(text)) as { task_id: string; status: string };
+    expect(receipt.status).toBe("completed");
+    expect(await objectRows("SELECT caller FROM receipts WHERE task_id = ?", receipt.task_id)).toEqual([{ caller: `peer:oauth:${clientId}` }]);
   });
 
   it("20 parallel redemptions of one code at the object give exactly one token", async () => {
