@@ -85,7 +85,8 @@ export function consentHeaders(nonce: string, redirectUri: string, cookie: strin
     "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'${target}; frame-ancestors 'none'; base-uri 'none'`,
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    // Not no-referrer: under it a browser posts the form with "Origin: null", which the Origin check must refuse.
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
   });
   if (cookie !== null) h.append("Set-Cookie", cookie);

@@ -27,7 +27,6 @@ function fleetNameOf(urls: OAuthUrls): string | null {
 const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
 
 /** `app` is typed loosely: its own env type stays in app.ts. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBackend, basePath: string | undefined): void {
   const prm = (c: Context) => jsonResponse(200, protectedResourceMetadata(requestUrls(c.req.raw, basePath)), PUBLIC_JSON);
   app.get(`${RESOURCE_METADATA_SUFFIX}/mcp`, prm);
