@@ -67,7 +67,7 @@ export class AuthorizationServer {
     if (path === "/authorize" && m === "POST") return this.authorizePost(request, urls, fleetName);
     if (path === "/token" && m === "POST") return this.token(request, urls);
     if (path === "/register" && m === "POST") return this.register(request);
-    if (path.startsWith("/oauth/requests/") && m === "GET") return this.details(decodeURIComponent(path.slice("/oauth/requests/".length)));
+    if (path.startsWith("/oauth/requests/") && m === "GET") return this.details(safeDecode(path.slice("/oauth/requests/".length)));
     if (path === "/oauth/owner" && m === "POST") return this.ownerCommand(request);
     if (["/authorize", "/token", "/register", "/oauth/owner"].includes(path)) return jsonResponse(405, { error: "method not allowed" });
     return jsonResponse(404, { error: "not found" });
@@ -330,6 +330,15 @@ function requestCode(): string {
   const picks = crypto.getRandomValues(new Uint8Array(8));
   const chars = [...picks].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** A path segment as text; a malformed escape is simply no code. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
 }
 
 /** What the owner typed: any case, with or without the dash or spaces. */

@@ -225,3 +225,18 @@ describe("the owner's commands", () => {
     expect(await json((await send(revoke)))).toEqual({ revoked: s.clientId });
   });
 });
+
+describe("malformed input loses nothing", () => {
+  it("a bad escape, an unknown request code, a non-form token body and a non-JSON registration get clear 4xx answers", async () => {
+    const s = await setup();
+    expect((await s.fetchFn(`${BASE}/oauth/requests/%E0%A4%A`)).status).toBe(404);
+    expect((await s.fetchFn(`${BASE}/oauth/requests/NOPE-NOPE`)).status).toBe(404);
+    const token = await s.fetchFn(`${BASE}/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect([token.status, (await json(token)).error]).toEqual([400, "invalid_request"]);
+    const reg = await s.fetchFn(`${BASE}/register`, { method: "POST", body: "not json" });
+    expect([reg.status, (await json(reg)).error]).toEqual([400, "invalid_client_metadata"]);
+    const evilRedirect = await s.fetchFn(`${BASE}/register`, { method: "POST", body: JSON.stringify({ redirect_uris: ["javascript:alert(1)"] }) });
+    expect((await json(evilRedirect)).error).toBe("invalid_redirect_uri");
+    expect((await s.fetchFn(`${BASE}/token`)).status).toBe(405);
+  });
+});
