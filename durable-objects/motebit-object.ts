@@ -6,7 +6,8 @@
 // own motebit below, a fleet motebit in fleet-motebit.ts, the fleet's directory in fleet-directory.ts). An object
 // with no profile row never starts as a fleet motebit, so a name nobody provisioned answers "unknown" and writes nothing.
 import { DurableObject } from "cloudflare:workers";
-import { type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type RateDecision, readFleetProfile, startupFailureResponse } from "../src/index.js";
+import { type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile, startupFailureResponse } from "../src/index.js";
+import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
 import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription, IdentityAnswer } from "./object-rpc.js";
@@ -60,6 +61,12 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
   }
 
+  /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
+  async handleOAuth(request: Request, urls: OAuthUrls): Promise<Response> {
+    const s = await this.ownStarted();
+    return s.ok ? s.backend.oauth.handle(request, urls, null) : startupFailureResponse(s.error);
+  }
+
   // ---- a fleet motebit (fleet-motebit.ts) ----
 
   fleetProvision(spec: FleetSpec): Promise<FleetAnswer<FleetDescription> | { ok: false; status: 409; error: string }> {
@@ -72,6 +79,14 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   fleetHandleMcp(call: McpCall, check: FleetCheck): Promise<Response> {
     return this.fleet.handleMcp(call, check);
+  }
+
+  fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
+    return this.fleet.handleOAuth(request, urls, fleetName);
+  }
+
+  fleetOAuth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {
+    return this.fleet.oauth(op);
   }
 
   fleetDescribe(): Promise<FleetAnswer<FleetDescription>> {

@@ -3,7 +3,7 @@
 // crash loop.
 import {
   createHostMotebit, type FleetProfile, fleetServerConfig, inProcessBackend, readIdentitySecrets, readServerConfig,
-  type RelayLoop, type ServerBackend, type SqlPort, systemClock,
+  type RelayLoop, type SqlPort, systemClock,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
 import type { RetiredTasks } from "./retired-tasks.js";
@@ -12,7 +12,7 @@ import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "./served-tools.js";
 
-export type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
+export type Started = { ok: true; backend: ReturnType<typeof inProcessBackend>; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
 /** What the object's roles share: its storage, its env, and the motebit it runs (null until started). */
 export interface ObjectState {

@@ -40,7 +40,7 @@ export interface TaskArgs {
 }
 
 /**
- * An MCP task this call runs as (src/server/mcp-tasks.ts): its id, bound to the one receipt it may ever have, and
+ * An MCP task this call runs as (src/mcp/engine/mcp-tasks.ts): its id, bound to the one receipt it may ever have, and
  * how the receipt's writes join the task's last step, so the receipt, its ledger row and the task's end state
  * commit together (or, when the run lost the task to another, not at all).
  */
