@@ -11,6 +11,7 @@ const LAYERS = [
   ["agent"], // running a task: direct or AI, gate, receipt, ledger
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed
+  ["oauth"], // a motebit as an OAuth authorization server and protected resource: grants, tokens, approvals
   ["server", "relay", "client"], // the host-neutral HTTP app; the relay loop; signed fetch for any runtime
   ["host"], // a host's start-up: its identity, its motebit with caller standing and the dispatch-token check
   ["fleet"], // many motebits behind one Worker

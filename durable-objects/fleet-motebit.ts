@@ -3,8 +3,9 @@
 // nothing. Its key is made here and never leaves.
 import {
   authenticate, authRefusalResponse, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
-  HostStop, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
+  HostStop, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
 } from "../src/index.js";
+import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
 import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
 import { type ObjectState, type Started, startMotebit } from "./start-motebit.js";
 
@@ -55,6 +56,21 @@ export class FleetMotebit {
     return s.backend.handleMcp(call);
   }
 
+  /** This motebit's authorization server; a name nobody provisioned is 404 and starts nothing. */
+  async handleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
+    const s = await this.started();
+    if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
+    return s.ok ? s.backend.oauth.handle(request, urls, fleetName) : startupFailureResponse(s.error);
+  }
+
+  /** The operator's side of this motebit's OAuth clients (worker/fleet-oauth-api.ts): approvals this object signs. */
+  async oauth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {
+    const s = await this.started();
+    if (s === null || this.o.profile === null) return UNKNOWN;
+    if (!s.ok) return { ok: false, status: 500, error: s.error };
+    return runFleetOAuthOp(s.backend.oauth, op);
+  }
+
   async describe(): Promise<FleetAnswer<FleetDescription>> {
     const s = await this.started();
     if (s === null || this.o.profile === null) return UNKNOWN;
@@ -95,6 +111,7 @@ export class FleetMotebit {
     const retired = this.o.incarnation.retired;
     this.o.incarnation = { retired: new AbortController() };
     retired.abort(new HostStop("this motebit was retired"));
+    this.o.retiredTasks.remember(this.o.sql);
     await this.o.ctx.storage.deleteAlarm();
     await this.o.ctx.storage.deleteAll();
   }

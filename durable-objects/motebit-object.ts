@@ -6,13 +6,15 @@
 // own motebit below, a fleet motebit in fleet-motebit.ts, the fleet's directory in fleet-directory.ts). An object
 // with no profile row never starts as a fleet motebit, so a name nobody provisioned answers "unknown" and writes nothing.
 import { DurableObject } from "cloudflare:workers";
-import { type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type RateDecision, readFleetProfile, startupFailureResponse } from "../src/index.js";
+import { type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile, startupFailureResponse } from "../src/index.js";
+import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
 import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription, IdentityAnswer } from "./object-rpc.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
+import { RetiredTasks } from "./retired-tasks.js";
 import { type ObjectState, type Started, startBlocking } from "./start-motebit.js";
 
 export class MotebitObject extends DurableObject<ObjectEnv> {
@@ -24,7 +26,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     super(ctx, env);
     const sql = durableSqlPort(ctx.storage);
     // A read only: an object with no tables stays without tables.
-    this.state = { ctx, env, sql, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() } };
+    this.state = { ctx, env, sql, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
     // No request runs before start-up has finished (or failed: a failure is an answer, never a crash loop).
     if (this.state.profile !== null) this.state.started = startBlocking(this.state, this.state.profile);
     this.fleet = new FleetMotebit(this.state);
@@ -59,6 +61,12 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
   }
 
+  /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
+  async handleOAuth(request: Request, urls: OAuthUrls): Promise<Response> {
+    const s = await this.ownStarted();
+    return s.ok ? s.backend.oauth.handle(request, urls, null) : startupFailureResponse(s.error);
+  }
+
   // ---- a fleet motebit (fleet-motebit.ts) ----
 
   fleetProvision(spec: FleetSpec): Promise<FleetAnswer<FleetDescription> | { ok: false; status: 409; error: string }> {
@@ -71,6 +79,14 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   fleetHandleMcp(call: McpCall, check: FleetCheck): Promise<Response> {
     return this.fleet.handleMcp(call, check);
+  }
+
+  fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
+    return this.fleet.handleOAuth(request, urls, fleetName);
+  }
+
+  fleetOAuth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {
+    return this.fleet.oauth(op);
   }
 
   fleetDescribe(): Promise<FleetAnswer<FleetDescription>> {

@@ -3,15 +3,16 @@
 // crash loop.
 import {
   createHostMotebit, type FleetProfile, fleetServerConfig, inProcessBackend, readIdentitySecrets, readServerConfig,
-  type RelayLoop, type ServerBackend, type SqlPort, systemClock,
+  type RelayLoop, type SqlPort, systemClock,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
+import type { RetiredTasks } from "./retired-tasks.js";
 import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
 import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "./served-tools.js";
 
-export type Started = { ok: true; backend: ServerBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
+export type Started = { ok: true; backend: ReturnType<typeof inProcessBackend>; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
 /** What the object's roles share: its storage, its env, and the motebit it runs (null until started). */
 export interface ObjectState {
@@ -28,6 +29,8 @@ export interface ObjectState {
   readonly leaseOwner: string;
   /** One per fleet incarnation: retiring ends it, so the retired motebit's runs are fenced off its successor. */
   incarnation: { retired: AbortController };
+  /** The tasks of this name's retired incarnations, so polling one is answered with why it is gone. */
+  readonly retiredTasks: RetiredTasks;
 }
 
 export async function startMotebit(o: ObjectState, profile: FleetProfile | null): Promise<Started> {
@@ -66,6 +69,7 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
       motebit,
       taskLeases: { owner: o.leaseOwner, sole: true },
       stopped: incarnation.retired.signal,
+      retiredTask: profile === null ? undefined : (caller, taskId) => o.retiredTasks.has(caller, taskId),
     });
     return { ok: true, backend, relay, motebitId: motebit.motebitId, publicKeyHex: motebit.publicKeyHex };
   } catch (e) {

@@ -51,12 +51,22 @@ export { classifyRevision } from "./mcp/stateless/revision.js";
 export { classifyIncoming } from "./mcp/engine/classify.js";
 export type { Motebit } from "./motebit.js";
 
+// oauth
+export { APPROVABLE_TRUST, signApproval } from "./oauth/approval.js";
+export type { RequestDetails } from "./oauth/approval.js";
+export { signOwnerCommand } from "./oauth/owner-command.js";
+export type { OwnerCommand } from "./oauth/owner-command.js";
+export { AS_METADATA_SUFFIX, RESOURCE_METADATA_SUFFIX } from "./oauth/urls.js";
+export type { OAuthUrls } from "./oauth/urls.js";
+
 // server, relay
 export { createApp } from "./server/app.js";
 export { authenticate } from "./server/auth.js";
 export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
+export type { AuthorizationServer } from "./server/oauth/authorization-server.js";
+export { normalizeCode } from "./server/oauth/authorization-server.js";
 export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./server/rate-limit.js";
 export type { RateDecision } from "./server/rate-limit.js";

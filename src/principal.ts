@@ -3,13 +3,13 @@
 
 export type CallerTrust = "first_contact" | "verified" | "trusted" | "blocked";
 
-export type CallerVia = "static_token" | "signed_token" | "self_signed" | "relay";
+export type CallerVia = "static_token" | "signed_token" | "self_signed" | "relay" | "oauth";
 
 export type Principal =
   | { kind: "owner" }
   | {
       kind: "peer";
-      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>" or "static:<name>". */
+      /** Stable id for rate limits, sessions and provenance: the caller's motebit_id, "relay:<id>", "static:<name>" or "oauth:<client_id>". */
       callerId: string;
       via: CallerVia;
       trust: CallerTrust;
@@ -18,6 +18,8 @@ export type Principal =
        * work and sessions belong to the caller under that credential, so a replaced one takes them with it.
        */
       credential?: string;
+      /** The OAuth grant the access token came from (via "oauth" only): its standing is the grant's (src/oauth/standing.ts). */
+      grant?: string;
     };
 
 export const OWNER: Principal = Object.freeze({ kind: "owner" });

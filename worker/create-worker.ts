@@ -6,6 +6,7 @@ import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { registerServedTools } from "../durable-objects/served-tools.js";
 import { fleetRoutes, isFleetPath } from "./fleet-routes.js";
+import { withFleetWellKnown } from "./oauth-paths.js";
 
 export interface MotebitWorkerOptions {
   /** The served tools: an array of { definition, handler } (docs/tools-and-resources.md). */
@@ -22,7 +23,10 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
   const fleet = fleetRoutes();
   return {
     // /m/… and /fleet/… never reach the default motebit's app (and so never its object).
-    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => (isFleetPath(new URL(request.url).pathname) ? fleet(request, env, ctx) : app.fetch(request, env, ctx)),
+    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => {
+      const routed = withFleetWellKnown(request);
+      return isFleetPath(new URL(routed.url).pathname) ? fleet(routed, env, ctx) : app.fetch(routed, env, ctx);
+    },
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
     scheduled: async (_controller, env, ctx) => {

@@ -9,6 +9,7 @@ import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
 import { servedTools } from "../durable-objects/served-tools.js";
 import { forgetCaller } from "./fleet-callers.js";
+import { mountFleetOAuth } from "./fleet-oauth-api.js";
 
 const MAX_OPERATOR_BODY_BYTES = 256 * 1024;
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
@@ -96,10 +97,12 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
     return jsonResponse(200, { name, motebit_id: entry.motebit_id, public_key: entry.public_key, retired: true });
   });
 
+  mountFleetOAuth(app, jsonBody);
+
   return app;
 }
 
-async function jsonBody(c: Ctx): Promise<unknown> {
+async function jsonBody(c: { req: { raw: Request } }): Promise<unknown> {
   const read = await readBodyCapped(c.req.raw.body, MAX_OPERATOR_BODY_BYTES);
   if (!read.ok) throw new FleetSpecError(read.why === "too_large" ? `the body is larger than ${MAX_OPERATOR_BODY_BYTES} bytes` : "the body ended early");
   try {

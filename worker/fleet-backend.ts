@@ -38,5 +38,10 @@ export function fleetBackend(env: EdgeEnv, name: string): ServerBackend {
       if (used === undefined) throw new Error("a fleet call reached handleMcp before authentication");
       return fleetStub(env, name).fleetHandleMcp(call, { settingsTag: used.caller.settingsTag, authorization: used.authorization });
     },
+    // The directory first (a name nobody provisioned never gets an object), then the motebit's own grants.
+    handleOAuth: async (request, urls, fleetName) => {
+      await fleetCaller(env, name, { fresh: false });
+      return fleetStub(env, name).fleetHandleOAuth(request, urls, fleetName);
+    },
   };
 }

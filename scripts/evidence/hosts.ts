@@ -120,11 +120,29 @@ export function nodeHost(dir: string, s: HostSettings, durability: "normal" | "f
   return host;
 }
 
-export function edgeHost(dir: string, s: HostSettings): Host {
+export interface EdgeHost extends Host {
+  output(): string;
+  /** Rows from every motebit's database (the deployment's and each fleet motebit's), read while the host is stopped. */
+  queryAll<T>(sql: string, ...params: (string | number)[]): T[];
+}
+
+/**
+ * `o.entry` serves another Worker module than wrangler.toml's (the fleet run's, with its logged tool); `o.fleetToken`
+ * turns the fleet on with that operator token. `output()` is what wrangler and the Worker printed since the last start.
+ */
+export function edgeHost(dir: string, s: HostSettings, o: { entry?: string; fleetToken?: string } = {}): EdgeHost {
   const persistDir = path.join(dir, "state");
   let edge: LocalEdge | null = null;
-  const vars = { MOTEBIT_PRIVATE_KEY: s.seedHex, MOTEBIT_AUTH_TOKEN: s.authToken, MOTEBIT_KNOWN_CALLERS: s.knownCallersJson, MOTEBIT_RATE_LIMIT: "0", ...s.aiEnv };
-  const sqliteFile = (): string => {
+  const vars = {
+    MOTEBIT_PRIVATE_KEY: s.seedHex,
+    MOTEBIT_AUTH_TOKEN: s.authToken,
+    MOTEBIT_KNOWN_CALLERS: s.knownCallersJson,
+    MOTEBIT_RATE_LIMIT: "0",
+    ...s.aiEnv,
+    ...(o.fleetToken !== undefined && { MOTEBIT_FLEET_TOKEN: o.fleetToken }),
+  };
+  // Besides the objects' own databases, workerd keeps bookkeeping files there: the ones with receipts are motebits'.
+  const motebitFiles = (): string[] => {
     const found: string[] = [];
     const walk = (d: string) => {
       for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -134,16 +152,18 @@ export function edgeHost(dir: string, s: HostSettings): Host {
       }
     };
     walk(persistDir);
-    // Besides the object's own database, workerd keeps bookkeeping files there: the one with receipts is ours.
-    const ours = found.filter((f) => readRows<{ n: number }>(f, "SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'receipts'", [])[0].n === 1);
-    if (ours.length !== 1) throw new Error(`expected one motebit database under ${persistDir}, found ${ours.length} of ${found.length}`);
+    return found.filter((f) => readRows<{ n: number }>(f, "SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'receipts'", [])[0].n === 1);
+  };
+  const sqliteFile = (): string => {
+    const ours = motebitFiles();
+    if (ours.length !== 1) throw new Error(`expected one motebit database under ${persistDir}, found ${ours.length}`);
     return ours[0];
   };
-  const host: Host = {
+  const host: EdgeHost = {
     name: "edge",
     url: "",
     async start() {
-      edge = await startLocalEdge(vars, { persistDir, args: ["--log-level", "warn"], readyTimeoutMs: 90_000 });
+      edge = await startLocalEdge(vars, { persistDir, args: [...(o.entry ? [o.entry] : []), "--log-level", "warn"], readyTimeoutMs: 90_000 });
       host.url = edge.url;
     },
     async stop() {
@@ -161,7 +181,9 @@ export function edgeHost(dir: string, s: HostSettings): Host {
       edge = null;
     },
     rssMb: () => (edge ? groupRssMb(edge.pgid, "workerd") : 0),
+    output: () => edge?.output() ?? "",
     query: (sql, ...params) => readRows(sqliteFile(), sql, params),
+    queryAll: (sql, ...params) => motebitFiles().flatMap((f) => readRows(f, sql, params)),
   };
   return host;
 }

@@ -1,9 +1,10 @@
 // npm run evidence: the hostile-load evidence on both hosts, on loopback, bounded, stopping by itself.
 // Lying or malformed framing, replay storm, load run, session flood (memory sampled until it levels off), per-caller starvation, crash test (SIGKILL under
-// concurrent writers), task kills (SIGKILL while MCP tasks run: runs and receipts per task) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
+// concurrent writers), task kills (SIGKILL while MCP tasks run: runs and receipts per task), fleet rounds (PATCH and
+// DELETE + re-create while tasks run at the edge) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
-//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,starve,truth (default all; taskkill runs on the Node host)
+//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,fleet,starve,truth (default all; taskkill runs on the Node host, fleet at the edge)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,10 +18,11 @@ import { ScriptedModelServer } from "../../test/doubles/model-server.js";
 import { receiptTruth } from "./receipt-truth.js";
 import { starvation } from "./starvation.js";
 import { taskKills } from "./task-kills.js";
+import { fleetRounds } from "./fleet-rounds.js";
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
 const hosts = (process.env.EVIDENCE_HOSTS ?? "node,edge").split(",").map((s) => s.trim());
-const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,starve,truth").split(",").map((s) => s.trim()));
+const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,fleet,starve,truth").split(",").map((s) => s.trim()));
 const n = (x: number) => Math.max(1, Math.round(x * scale));
 
 /** mulberry32: the crash moments are random but replayable from EVIDENCE_SEED. */
@@ -79,6 +81,17 @@ async function main(): Promise<number> {
         }
       } finally {
         await host.stop();
+      }
+      if (only.has("fleet") && name === "edge") {
+        // Its own host: the fleet on, and a Worker whose logged_step logs each execution to its console.
+        const fleetToken = "evidence-fleet-operator-token";
+        const fleetHost = edgeHost(path.join(root, "edge-fleet"), settings, { entry: "scripts/evidence/edge-worker.ts", fleetToken });
+        await fleetHost.start();
+        try {
+          report(await fleetRounds(fleetHost, fleetToken, { rounds: n(24), tasksPerRound: 6, random }));
+        } finally {
+          await fleetHost.stop();
+        }
       }
       if (only.has("truth")) {
         // Its own host: AI mode against a scripted model, so the other runs keep direct mode's answers.

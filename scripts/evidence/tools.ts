@@ -4,6 +4,7 @@
 import { appendFileSync } from "node:fs";
 import type { ServedTool } from "../../src/tools/types.js";
 import examples from "../../examples/tools/index.js";
+import { loggedStep } from "./logged-step.js";
 
 const askUser: ServedTool = {
   definition: { name: "ask_user", description: "Asks the client's user a question, then says what they answered.", inputSchema: { type: "object", properties: {} }, risk: "R0_READ" },
@@ -17,25 +18,9 @@ const askUser: ServedTool = {
   },
 };
 
-const logRun = (line: string) => {
+const loggedStepToFile = loggedStep((line) => {
   if (process.env.EVIDENCE_RUN_LOG) appendFileSync(process.env.EVIDENCE_RUN_LOG, `${line}\n`);
-};
+});
 
-const loggedStep: ServedTool = {
-  definition: {
-    name: "logged_step",
-    description: "Works for 100-600 ms and logs that it ran (evidence only).",
-    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
-    risk: "R0_READ",
-  },
-  handler: async (args) => {
-    const text = String(args.text);
-    logRun(`start ${text}`);
-    await new Promise((r) => setTimeout(r, 100 + Math.random() * 500));
-    logRun(`done ${text}`);
-    return { ok: true, data: `did ${text}` };
-  },
-};
-
-const tools: ServedTool[] = [...examples, askUser, loggedStep];
+const tools: ServedTool[] = [...examples, askUser, loggedStepToFile];
 export default tools;

@@ -29,6 +29,8 @@ export interface RunAiTaskInput extends TaskInput {
 
 export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
   const submittedAt = i.clock.now();
+  const kept = i.checkpoint?.kept;
+  if (kept) return signTaskReceipt({ ...i, memoriesFormed: kept.memoriesFormed ?? 0 }, kept, submittedAt);
   const meter = newMeter();
   const budget = startBudget(i.timeoutMs, i.signal);
   // Standing is re-read before every tool step; once lost, nothing more runs and the receipt says why.
@@ -67,5 +69,7 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
     budget.end();
   }
   i.onTurn(meter, outcome.status !== "failed");
+  // Kept before the (async) signing, as direct mode does: a host killed while it signs resumes with this outcome.
+  i.checkpoint?.keep({ ...outcome, memoriesFormed });
   return signTaskReceipt({ ...i, memoriesFormed }, outcome, submittedAt);
 }

@@ -2,7 +2,7 @@
 // them, the deadline, and the checks that can stop it.
 import type { GateDecision } from "../policy/gate.js";
 import type { ServedTool } from "../tools/types.js";
-import type { ReceiptFields } from "./task-receipt.js";
+import type { Outcome, ReceiptFields } from "./task-receipt.js";
 
 export interface TaskInput extends ReceiptFields {
   /** The tools this caller may be served (already filtered for its transport). */
@@ -15,5 +15,10 @@ export interface TaskInput extends ReceiptFields {
   signal?: AbortSignal;
   /** Re-checked before each tool step: why the caller may no longer have work run (its standing is gone), or null. */
   standing?: () => string | null;
+  /**
+   * An MCP task's run: the outcome an earlier run kept (signed as it is, nothing runs again), and where this run
+   * keeps its own before signing, so a host killed while it signs resumes with it instead of a second run.
+   */
+  checkpoint?: { kept: Outcome | null; keep(outcome: Outcome): void };
 }
 

@@ -9,6 +9,8 @@ export interface Outcome {
   status: ExecutionReceipt["status"];
   result: string;
   toolsUsed: string[];
+  /** AI mode: the memories the turn formed and the receipt counts, kept with the outcome. */
+  memoriesFormed?: number;
 }
 
 export const failed = (result: string, toolsUsed: string[] = []): Outcome => ({ status: "failed", result, toolsUsed });

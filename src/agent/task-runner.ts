@@ -14,8 +14,6 @@ import { startBudget } from "./turn-budget.js";
 export interface RunTaskInput extends TaskInput {
   /** What the submitter asked for: the tool is chosen among those that declare one of these. */
   requiredCapabilities?: string[];
-  /** An MCP task's run: the outcome an earlier run kept (signed, not run again), and where this run keeps its own. */
-  checkpoint?: { kept: Outcome | null; keep(outcome: Outcome): void };
 }
 
 export async function runTask(i: RunTaskInput): Promise<ExecutionReceipt> {

@@ -40,14 +40,14 @@ export interface TaskArgs {
 }
 
 /**
- * An MCP task this call runs as (src/server/mcp-tasks.ts): its id, bound to the one receipt it may ever have, and
+ * An MCP task this call runs as (src/mcp/engine/mcp-tasks.ts): its id, bound to the one receipt it may ever have, and
  * how the receipt's writes join the task's last step, so the receipt, its ledger row and the task's end state
  * commit together (or, when the run lost the task to another, not at all).
  */
 export interface TaskRun {
   id: string;
   commitWithEnd(write: () => void): void;
-  /** What the tool step ended with, kept by an earlier run that was stopped before its receipt (direct mode). */
+  /** What the tool step (direct mode) or the turn (AI mode) ended with, kept by an earlier run stopped before its receipt. */
   kept: Outcome | null;
   /** Keeps the tool step's outcome durably, the moment it is known: a run stopped after it signs it, never re-runs it. */
   keep(outcome: Outcome): void;
@@ -150,6 +150,8 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
       log: t.log,
       // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
       memories: { formation: turnMemories(m, r.principal), counted: !overHttp },
+      // The turn's audit rows are written with the kept outcome: a resumed run signs it and runs nothing again.
+      checkpoint: r.run && { kept: r.run.kept, keep: (o: Outcome) => audit.commit(() => r.run!.keep(o)) },
     }).catch((e: unknown) => {
       audit.commit();
       throw e;

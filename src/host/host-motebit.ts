@@ -6,6 +6,8 @@ import type { IdentitySecrets, ServerConfig } from "../settings/server-config.js
 import { callerStanding, currentStanding, type StandingSettings } from "./caller-standing.js";
 import { dispatchTokenVerifier } from "./dispatch-token.js";
 import { loadHostIdentity } from "./identity.js";
+import { OAuthStore } from "../oauth/store.js";
+import { withOAuthStanding } from "../oauth/standing.js";
 
 export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTimeoutMs" | "log"> & {
   sql: SqlPort;
@@ -35,7 +37,13 @@ export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit>
     llm: o.llm,
     taskTimeoutMs: o.taskTimeoutMs,
     verifyDispatchToken: dispatchTokenVerifier({ sql: o.sql, clock: o.clock, settings: o.config, identity: self }),
-    callerStanding: o.currentSettings ? currentStanding(o.currentSettings) : callerStanding(o.config),
+    callerStanding: withOAuthStanding(o.currentSettings ? currentStanding(o.currentSettings) : callerStanding(o.config), oauthGrants(o.sql)),
     log: o.log,
   });
+}
+
+function oauthGrants(sql: SqlPort): OAuthStore {
+  const store = new OAuthStore(sql);
+  store.migrate();
+  return store;
 }

@@ -12,6 +12,7 @@ import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
 import { StartupError } from "../settings/startup-error.js";
 import { UnknownMotebitError } from "./unknown-motebit.js";
 import { echo } from "../bounded/echo.js";
+import { mountOAuth, withResourceMetadata } from "./oauth/routes.js";
 
 export type { ServerBackend } from "./backend.js";
 
@@ -72,7 +73,10 @@ export function createApp<E extends object = object>(
     return jsonResponse(200, { status: "ok", motebit_id: motebitId });
   });
 
-  // Everything below /health is fail-closed.
+  // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
+  mountOAuth(app, (c) => c.get("backend"), o.basePath);
+
+  // Everything below is fail-closed.
   app.use("*", async (c, next) => {
     const backend = c.get("backend");
     const { maxBodyBytes } = backend.config();
@@ -81,9 +85,11 @@ export function createApp<E extends object = object>(
     const result = backend.authenticate
       ? await backend.authenticate(authorization, Date.now())
       : await authenticate(authorization, backend.config(), await backend.identity(), Date.now());
-    if (!result.ok) return authRefusalResponse(result);
+    if (!result.ok) return withResourceMetadata(authRefusalResponse(result), c.req.raw, o.basePath);
     c.set("auth", { principal: result.principal, jti: result.jti });
     await next();
+    // A refusal decided where the state is (a revoked OAuth grant, changed fleet settings) names it too.
+    if (c.res.status === 401) c.res = withResourceMetadata(c.res, c.req.raw, o.basePath);
   });
 
   app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("backend").config().maxBodyBytes)));

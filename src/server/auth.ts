@@ -6,6 +6,7 @@ import { constantTimeEqual, parseBearerToken, SIGNED_TOKEN_PREFIX, verifyParsedT
 import type { KnownCallers } from "../settings/known-callers.js";
 import { isReferenceClientToken, tokenHint } from "./token-hints.js";
 import { matchStaticToken, staticCallerId, staticTokenTag, type StaticTokens } from "../settings/static-tokens.js";
+import { OAUTH_TOKEN_PREFIX, verifyAccessToken } from "../oauth/access-token.js";
 
 export type PeerPrincipal = Extract<Principal, { kind: "peer" }>;
 
@@ -68,6 +69,11 @@ export async function authenticate(
   const presented = match ? match[1].trim() : null;
   if (presented !== null && presented.startsWith(SIGNED_TOKEN_PREFIX)) {
     return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now, MCP_CALL_AUDIENCE, verify);
+  }
+  // An OAuth access token this motebit issued (src/oauth/): its grant's standing is checked where the grants are.
+  if (presented !== null && presented.startsWith(OAUTH_TOKEN_PREFIX)) {
+    const v = await verifyAccessToken(presented, identity, now, verify);
+    return v.ok ? { ok: true, principal: v.principal, jti: null } : refuse({ status: 401, body: { error: "invalid oauth token", reason: v.reason } });
   }
   // The relay's forward bearer is checked first and on its own: it never grants more than a relay-signed token.
   const forward = settings.relayForwardToken ?? null;

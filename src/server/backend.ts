@@ -2,12 +2,15 @@
 // Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
 // after the app has authenticated the caller.
 import type { Clock, SqlPort } from "../ports.js";
-import type { VerifySignature } from "../protocol/index.js";
+import type { Signer, VerifySignature } from "../protocol/index.js";
+import type { OAuthUrls } from "../oauth/urls.js";
 import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "../settings/server-config.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
+import { AuthorizationServer, type FetchClientMetadata } from "./oauth/authorization-server.js";
+import { revokedGrantRefusal } from "./oauth/admission.js";
 
 export interface ServerBackend {
   /** The deployment's settings. Throws StartupError when they are malformed. */
@@ -21,6 +24,8 @@ export interface ServerBackend {
   authenticate?(authorization: string | null, now: number): Promise<AuthResult>;
   /** Serves one authenticated MCP request: jti, rate limit, session, then the message itself. */
   handleMcp(call: McpCall): Promise<Response>;
+  /** The motebit's authorization server (src/server/oauth/): /authorize, /token, /register, /oauth/*. Absent: 404. */
+  handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response>;
 }
 
 /** A backend whose state lives in this process (the Durable Object itself, or motebit-local's HTTP server). */
@@ -28,10 +33,12 @@ export function inProcessBackend(o: {
   config: ServerConfig;
   sql: SqlPort;
   clock: Clock;
-  motebit: { motebitId: string; publicKeyHex: string; handleClassified: RpcHandler };
+  motebit: { motebitId: string; publicKeyHex: string; signer: Signer; handleClassified: RpcHandler };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
-} & Pick<McpEndpointOptions, "taskLeases" | "stopped">): ServerBackend {
+  /** How Client ID Metadata Documents are fetched (tests inject one); absent, fetch. */
+  fetchClientMetadata?: FetchClientMetadata;
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Pick<McpEndpoint, "handOver"> & { oauth: AuthorizationServer } {
   const endpoint = new McpEndpoint({
     sql: o.sql,
     clock: o.clock,
@@ -39,12 +46,17 @@ export function inProcessBackend(o: {
     rpc: (m, ctx) => o.motebit.handleClassified(m, ctx),
     taskLeases: o.taskLeases,
     stopped: o.stopped,
+    retiredTask: o.retiredTask,
   });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
+  const oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: identity.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata });
   return {
     config: () => o.config,
     identity: async () => identity,
     authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
-    handleMcp: (call) => endpoint.handle(call),
+    handleMcp: async (call) => revokedGrantRefusal(oauth.store, call.principal) ?? endpoint.handle(call),
+    handleOAuth: (request, urls, fleetName) => oauth.handle(request, urls, fleetName),
+    handOver: (graceMs) => endpoint.handOver(graceMs),
+    oauth,
   };
 }

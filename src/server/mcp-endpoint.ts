@@ -31,6 +31,8 @@ export interface McpEndpointOptions {
   taskLeases?: Pick<McpTasksOptions, "owner" | "sole">;
   /** Aborted when the host retires this motebit: every call and task still running ends (its receipt says why). */
   stopped?: AbortSignal;
+  /** The tasks of a retired motebit that had this name (mcp-tasks.ts `retired`). */
+  retiredTask?: McpTasksOptions["retired"];
 }
 
 export class McpEndpoint {
@@ -53,8 +55,13 @@ export class McpEndpoint {
     this.sessions.migrate();
     this.limiter.migrate();
     // HTTP callers are peers: an owner's task (made over stdio) never runs here.
-    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc, { host: "peer", ...o.taskLeases, stopped: o.stopped });
+    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc, { host: "peer", ...o.taskLeases, stopped: o.stopped, retired: o.retiredTask });
     this.stopped = o.stopped;
+  }
+
+  /** A graceful shutdown of the host: running tasks are left for its next start (TaskHost.handOver). */
+  handOver(graceMs: number): Promise<void> {
+    return this.engine.handOver(graceMs);
   }
 
   async handle(call: McpCall): Promise<Response> {

@@ -8,11 +8,14 @@ import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "..
 const HELP = `Usage: motebit-local fleet create <name> --url URL --token-file FILE [options]
        motebit-local fleet list --url URL --token-file FILE [--after NAME] [--limit N]
        motebit-local fleet get|delete <name> --url URL --token-file FILE
+       motebit-local fleet approve <name> <code> --url URL --token-file FILE [--trust verified|first_contact]
 
 Manage the motebits of a fleet Worker (one deployment, one Durable Object per motebit). Each
 prints the Worker's JSON answer on stdout. "create" answers the new motebit's motebit_id,
 public_key, signed identity (motebit.md) and mcp_url; its private key never leaves the Worker.
 "delete" retires one: its key is destroyed; receipts it signed still verify with its public key.
+"approve" answers an MCP host's OAuth consent page for one of them: the motebit's object signs the
+approval for that request code (its key never leaves the Worker); paste the "approval" into the page.
 
 Options:
   --url URL             the fleet Worker (e.g. https://fleet.example.workers.dev)
@@ -25,6 +28,7 @@ Options:
   --identity-out FILE   create: also write the signed identity there
   --after NAME          list: the page after this name (the "next" of the previous page)
   --limit N             list: page size, 1 to 1000 (default 100)
+  --trust T             approve: first_contact (default) or verified
 
 ${EXIT_STATUS}`;
 
@@ -39,9 +43,10 @@ export const SPEC = {
   "identity-out": "string",
   after: "string",
   limit: "string",
+  trust: "string",
 } as const;
 
-const ACTIONS = ["create", "list", "get", "delete"] as const;
+const ACTIONS = ["create", "list", "get", "delete", "approve"] as const;
 
 function required(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`--${flag} is required`);
@@ -56,8 +61,11 @@ function readSecret(path: string, flag: string): string {
 
 async function run(argv: string[]): Promise<number> {
   const f = parseFlags(argv, SPEC, "fleet");
-  const [action, name, ...extra] = f.positionals;
+  const [action, name, ...rest] = f.positionals;
   if (!(ACTIONS as readonly string[]).includes(action ?? "")) throw new UsageError(`an action is required: ${ACTIONS.join(", ")}`);
+  const code = action === "approve" ? rest.shift() : undefined;
+  const extra = rest;
+  if (action === "approve" && code === undefined) throw new UsageError("approve needs a motebit name and the request code");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (action === "list" ? name !== undefined : name === undefined) throw new UsageError(action === "list" ? `unexpected argument "${name}"` : "a motebit name is required");
   const base = required(flagString(f, "url"), "url").replace(/\/+$/, "");
@@ -92,6 +100,11 @@ async function run(argv: string[]): Promise<number> {
     if (limit !== undefined) q.set("limit", String(limit));
     path = `/fleet/motebits${q.size > 0 ? `?${q}` : ""}`;
   } else if (action === "delete") method = "DELETE";
+  else if (action === "approve") {
+    method = "POST";
+    path = `/fleet/motebits/${encodeURIComponent(name!)}/oauth/approve`;
+    body = { code, trust: flagString(f, "trust") ?? "first_contact" };
+  }
 
   let res: Response;
   try {

@@ -6,6 +6,9 @@ import { serve, type ServerType } from "@hono/node-server";
 import { type Clock, createApp, inProcessBackend, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
 import { nodeVerifySignature } from "./node-verify.js";
 
+/** How long a graceful stop waits for running tasks to let go of their leases (the next start resumes them at once). */
+const HAND_OVER_MS = 1_500;
+
 /**
  * How long a request may take to arrive whole (headers and body, a chunked body's last chunk included). 10 s is
  * far more than a capped (1 MiB) body needs on any link a peer agent uses, and short enough that a client which
@@ -47,7 +50,7 @@ export async function serveHttp(o: {
       new Promise<void>((done) => {
         // Open keep-alive connections would hold close() forever.
         if ("closeAllConnections" in server) server.closeAllConnections();
-        server.close(() => done());
+        server.close(() => void backend.handOver(HAND_OVER_MS).then(done));
       }),
   };
 }

@@ -95,7 +95,8 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
       if (abort) aborter.abort(new Error(`shutting down (${why})`));
       // Answers to calls already made still go out; after a signal, only for as long as the grace period.
       const drained = Promise.allSettled([...running]);
-      await (abort ? Promise.race([drained, new Promise((r) => setTimeout(r, ABORT_GRACE_MS).unref())]) : drained);
+      // Running tasks let go of their leases, so the next start resumes them at once instead of after they lapse.
+      await Promise.all([abort ? Promise.race([drained, new Promise((r) => setTimeout(r, ABORT_GRACE_MS).unref())]) : drained, engine.handOver(ABORT_GRACE_MS)]);
       lines.off("data", onLine);
       process.stdin.unpipe(lines);
       lines.pause();

@@ -47,6 +47,11 @@ export interface McpTasksOptions {
   sole?: boolean;
   /** Aborted when the host stops this motebit for good (retired): its runs end, none starts again. */
   stopped?: AbortSignal;
+  /**
+   * Whether `taskId` was `caller`'s task at a retired motebit that had this name (a fleet name deleted and made
+   * again): tasks/get then says so instead of "unknown task".
+   */
+  retired?: (caller: string, taskId: string) => boolean;
 }
 
 export class McpTasks implements TaskHost {
@@ -54,6 +59,10 @@ export class McpTasks implements TaskHost {
   private readonly owner: string;
   private readonly leaseMs: number;
   private recheck: ReturnType<typeof setTimeout> | null = null;
+  /** Set by handOver: runs end without writing, and let go of their leases. */
+  private handingOver = false;
+  /** The runs going on, each settled once its lease is let go or its end written. */
+  private readonly runs = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: TaskStore,
@@ -69,7 +78,7 @@ export class McpTasks implements TaskHost {
   resume(): void {
     if (this.recheck !== null) clearTimeout(this.recheck);
     this.recheck = null;
-    if (this.o.stopped?.aborted) return;
+    if (this.o.stopped?.aborted || this.handingOver) return;
     const { lapsed, nextExpiry } = this.store.resumable(this.owner, this.o.sole === true);
     for (const t of lapsed) if (this.mayRunHere(t)) this.launch(t.taskId, true);
     if (nextExpiry === null) return;
@@ -99,6 +108,9 @@ export class McpTasks implements TaskHost {
     const taskId = params?.taskId;
     if (typeof taskId !== "string") throw new RpcError(INVALID_PARAMS, `${method} needs a string taskId`);
     const t = this.store.get(taskId, asker);
+    if (!t && this.o.retired?.(callerKey(asker), taskId)) {
+      throw new RpcError(INVALID_PARAMS, `Task ${echo(taskId)} ended when the motebit that ran it was retired; this name now serves another motebit, with another key`);
+    }
     if (!t) throw new RpcError(INVALID_PARAMS, `Unknown task: ${echo(taskId)}`);
     if (method === "tasks/get") return this.detailOf(t);
     if (method === "tasks/cancel") {
@@ -125,7 +137,7 @@ export class McpTasks implements TaskHost {
 
   private launch(taskId: string, resumed: boolean): void {
     const before = this.store.get(taskId);
-    if (!before || !this.mayRunHere(before) || this.o.stopped?.aborted) return;
+    if (!before || !this.mayRunHere(before) || this.o.stopped?.aborted || this.handingOver) return;
     const lease = this.store.claim(taskId, this.owner, this.clock.now() + this.leaseMs, resumed && this.o.sole === true);
     if (lease === null) return;
     // A resumed task counts its start durably before it runs (the attempt cap).
@@ -148,20 +160,37 @@ export class McpTasks implements TaskHost {
         id: taskId,
         commitWithEnd: (write) => void held.push(write),
         kept: t.outcome as Outcome | null,
-        keep: (outcome) => this.store.keepOutcome(taskId, lease, outcome),
+        // What a run stopped by a shutdown ends with is the stop, not the tool's outcome: it is not kept.
+        keep: (outcome) => void (this.handingOver || this.store.keepOutcome(taskId, lease, outcome)),
       },
     };
     const also = () => held.splice(0).forEach((write) => write());
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
-    void this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
+    const run = this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
       .then(
-        (response) => this.settle(taskId, lease, response, also),
-        () => this.store.finish(taskId, lease, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }, also),
+        (response) => void (this.handingOver ? this.store.release(taskId, lease) : this.settle(taskId, lease, response, also)),
+        () =>
+          void (this.handingOver
+            ? this.store.release(taskId, lease)
+            : this.store.finish(taskId, lease, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }, also)),
       )
       .finally(() => {
         clearInterval(renewal);
         this.running.end(taskId, controller);
+        this.runs.delete(taskId);
       });
+    this.runs.set(taskId, run);
+  }
+
+  async handOver(graceMs: number): Promise<void> {
+    this.handingOver = true;
+    if (this.recheck !== null) clearTimeout(this.recheck);
+    this.recheck = null;
+    const runs = [...this.runs.values()];
+    for (const taskId of [...this.runs.keys()]) this.running.cancel(taskId, "the host is shutting down");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(runs), new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
   }
 
   private settle(taskId: string, lease: Lease, response: JsonRpcResponse | null, also: () => void): void {

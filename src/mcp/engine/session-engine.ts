@@ -61,6 +61,11 @@ export class SessionEngine {
     private readonly tasks: TaskHost,
   ) {}
 
+  /** A graceful shutdown: the running tasks are left for the next start (TaskHost.handOver). */
+  handOver(graceMs: number): Promise<void> {
+    return this.tasks.handOver(graceMs);
+  }
+
   /**
    * One classified message (classify.ts), judged and run: the answer to send (a request's response, null for
    * anything else), or, for a notification or client answer whose fields have the wrong types, the -32602 error to

@@ -7,4 +7,10 @@ export interface TaskHost {
   create(principal: Principal, envelope: StatelessEnvelope, tool: string, args: unknown): Promise<Record<string, unknown>>;
   /** tasks/get, tasks/update, tasks/cancel for `asker`; throws RpcError. */
   handle(method: string, params: Record<string, unknown> | undefined, asker: Principal): Record<string, unknown>;
+  /**
+   * The host is shutting down gracefully: its runs stop without writing anything and let go of their leases, so the
+   * next start resumes them at once. Resolves once they have, or after `graceMs` (a run still going keeps its lease,
+   * which lapses as after a crash).
+   */
+  handOver(graceMs: number): Promise<void>;
 }

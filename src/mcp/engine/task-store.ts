@@ -223,6 +223,11 @@ export class TaskStore {
     });
   }
 
+  /** Lets go of the lease (a graceful shutdown): the task stays as it is, for the next run to take at once. */
+  release(taskId: string, lease: Lease): void {
+    this.sql.run("UPDATE mcp_tasks SET lease_owner = NULL, lease_expires = 0 WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", taskId, lease.owner, lease.generation);
+  }
+
   /** Keeps the run's tool outcome, while the run holds the lease. */
   keepOutcome(taskId: string, lease: Lease, outcome: unknown): void {
     this.sql.run("UPDATE mcp_tasks SET outcome = ? WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", JSON.stringify(outcome), taskId, lease.owner, lease.generation);

@@ -13,12 +13,12 @@ import keys from "../../fixtures/edge/keys.json";
 import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
 
-export async function nodeApp(env: Record<string, unknown> = {}) {
+export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<Parameters<typeof inProcessBackend>[0], "fetchClientMetadata" | "clock">> = {}) {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
     sql,
-    clock: systemClock,
+    clock: o.clock ?? systemClock,
     signer: id.signer,
     motebitId: id.motebitId,
     deviceId: id.deviceId,
@@ -29,8 +29,8 @@ export async function nodeApp(env: Record<string, unknown> = {}) {
     MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
     ...env,
   });
-  const backend = inProcessBackend({ config, sql, clock: systemClock, motebit });
-  return { app: createApp(() => backend), sql, motebit, config };
+  const backend = inProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
+  return { app: createApp(() => backend), sql, motebit, config, backend };
 }
 
 /** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */

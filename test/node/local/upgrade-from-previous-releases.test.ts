@@ -72,7 +72,7 @@ describe.each(["9330a1d", "4fbfd47"])("a database written by release %s", (relea
     expect(read(tmp.dir, kept)).toEqual(before);
     const versions = read(tmp.dir, (db) => db.prepare("SELECT store, version FROM schema_versions ORDER BY store").all()) as Row[];
     expect(versions).toEqual(
-      ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "rate_buckets", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
+      ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "oauth", "rate_buckets", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
     );
     // The old lexical vectors were made again by today's default embedder (recall by meaning after the upgrade).
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT embedder_id FROM memory_nodes").all())).toEqual([{ embedder_id: "local-sif-v2-356" }]);

@@ -23,6 +23,12 @@ async function check(name: string) {
   return { settingsTag: a.value.settingsTag, authorization: null };
 }
 
+/** A 2026-07-28 call of `method` by `principal`, with the tasks extension. */
+function v2026Call(principal: Principal, method: string, params: Record<string, unknown>): McpCall {
+  const message = rpc(method, { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } });
+  return { principal, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message, stateless: { protocolVersion: V, clientCapabilities: TASKS, logLevel: null } };
+}
+
 /** motebit_task as a 2026-07-28 call: followed as an MCP task when `caps` negotiates tasks, answered in place when not. */
 function taskCall(principal: Principal, args: Record<string, unknown>, caps: Record<string, unknown>): McpCall {
   const message = rpc("tools/call", { name: "motebit_task", arguments: args, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps } });
@@ -89,4 +95,20 @@ it("a name made again during a run gets none of the retired motebit's rows; the 
   expect(fresh).toMatchObject({ status: "completed", result: "waited 50ms", motebit_id: second.motebit_id, relay_task_id: "relay-task-remade" });
   expect(fresh.task_id).not.toBe(old.task_id);
   expect((await verifyReceipt(fresh)).valid).toBe(true);
+});
+
+it("an MCP task a DELETE ended: polled at the name made again, tasks/get says it ended with the retired motebit", async () => {
+  await createMotebit("remade-poll");
+  const res = await fleetObject("remade-poll").fleetHandleMcp(taskCall(CALLER, { prompt: "1500", required_capabilities: ["slow"] }, TASKS), await check("remade-poll"));
+  const { taskId } = ((await res.json()) as { result: { taskId: string } }).result;
+  await new Promise((r) => setTimeout(r, 100));
+  await retireAndRemake("remade-poll");
+  const poll = async (asker: Principal, id: string) =>
+    ((await (await fleetObject("remade-poll").fleetHandleMcp(v2026Call(asker, "tasks/get", { taskId: id }), await check("remade-poll"))).json()) as {
+      error?: { code: number; message: string };
+    }).error;
+  expect(await poll(CALLER, taskId)).toEqual({ code: -32602, message: `Task ${taskId} ended when the motebit that ran it was retired; this name now serves another motebit, with another key` });
+  // Another caller, or an id that never was, still gets "unknown task".
+  expect((await poll(RELAY, taskId))?.message).toBe(`Unknown task: ${taskId}`);
+  expect((await poll(CALLER, "0".repeat(32)))?.message).toBe(`Unknown task: ${"0".repeat(32)}`);
 });

@@ -1,0 +1,22 @@
+// The operator's OAuth operations on a fleet motebit, run inside its object: the approval is signed here with the
+// motebit's key (which never leaves the object), so the operator's token can approve without ever holding a key.
+import { APPROVABLE_TRUST, type AuthorizationServer } from "../src/index.js";
+
+export type FleetOAuthOp = { op: "approve"; code: string; trust: string } | { op: "list" } | { op: "revoke"; clientId: string };
+
+export type FleetOAuthAnswer = { ok: true; value: unknown } | { ok: false; status: 400 | 404; error: string };
+
+export async function runFleetOAuthOp(oauth: AuthorizationServer, op: FleetOAuthOp): Promise<FleetOAuthAnswer> {
+  switch (op.op) {
+    case "approve": {
+      const trust = APPROVABLE_TRUST.find((t) => t === op.trust);
+      if (trust === undefined) return { ok: false, status: 400, error: `trust must be one of ${APPROVABLE_TRUST.join(", ")}` };
+      const a = await oauth.operatorApproval(op.code, trust);
+      return a.ok ? { ok: true, value: { approval: a.approval, request: a.request } } : { ok: false, status: 404, error: a.why };
+    }
+    case "list":
+      return { ok: true, value: { clients: oauth.listClients() } };
+    case "revoke":
+      return oauth.revokeClient(op.clientId) ? { ok: true, value: { revoked: op.clientId } } : { ok: false, status: 404, error: "no such client" };
+  }
+}

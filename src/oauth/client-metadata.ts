@@ -1,0 +1,109 @@
+// Who a client is: its RFC 7591 registration, or its Client ID Metadata Document (client_id is an https URL whose
+// document names its redirect URIs). Both come from strangers, so every field is checked and capped here.
+
+export interface ClientMetadata {
+  name: string;
+  redirectUris: string[];
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: "invalid_client_metadata" | "invalid_redirect_uri"; why: string };
+
+const MAX_REDIRECT_URIS = 10;
+const MAX_URI_CHARS = 2000;
+const MAX_NAME_CHARS = 200;
+const FORBIDDEN_SCHEMES = ["javascript:", "data:", "file:", "about:", "blob:", "vbscript:", "filesystem:"];
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+function bad(error: "invalid_client_metadata" | "invalid_redirect_uri", why: string): Checked<never> {
+  return { ok: false, error, why };
+}
+
+/** A redirect URI a client may register: https, http on loopback only, or an app's own scheme; no fragment. */
+export function redirectUriProblem(uri: unknown): string | null {
+  if (typeof uri !== "string" || uri.length === 0 || uri.length > MAX_URI_CHARS) return "a redirect URI must be a string of 1 to 2000 characters";
+  let u: URL;
+  try {
+    u = new URL(uri);
+  } catch {
+    return `${JSON.stringify(uri.slice(0, 100))} is not an absolute URI`;
+  }
+  if (u.hash !== "" || uri.includes("#")) return "a redirect URI must not have a fragment";
+  if (FORBIDDEN_SCHEMES.includes(u.protocol)) return `the ${u.protocol} scheme cannot be a redirect URI`;
+  if (u.protocol === "http:" && !LOOPBACK_HOSTS.includes(u.hostname)) return "http redirect URIs must be on loopback (localhost, 127.0.0.1, [::1]); use https";
+  if (u.username !== "" || u.password !== "") return "a redirect URI must not carry credentials";
+  return null;
+}
+
+/** The registered URI `requested` matches: the same string, or on a loopback IP any port (OAuth 2.1 §8.4.2, RFC 8252 §7.3). */
+export function matchesRedirectUri(registered: readonly string[], requested: string): boolean {
+  if (registered.includes(requested)) return true;
+  let r: URL;
+  try {
+    r = new URL(requested);
+  } catch {
+    return false;
+  }
+  if (r.protocol !== "http:" || (r.hostname !== "127.0.0.1" && r.hostname !== "[::1]")) return false;
+  return registered.some((uri) => {
+    try {
+      const u = new URL(uri);
+      return u.protocol === "http:" && u.hostname === r.hostname && u.pathname === r.pathname && u.search === r.search;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The fields of a registration request or metadata document that this server uses, checked. */
+export function checkClientMetadata(body: unknown): Checked<ClientMetadata> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return bad("invalid_client_metadata", "client metadata must be a JSON object");
+  const m = body as Record<string, unknown>;
+  const uris = m.redirect_uris;
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
+    return bad("invalid_redirect_uri", `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`);
+  }
+  for (const uri of uris) {
+    const problem = redirectUriProblem(uri);
+    if (problem !== null) return bad("invalid_redirect_uri", problem);
+  }
+  if (m.grant_types !== undefined && !(Array.isArray(m.grant_types) && m.grant_types.includes("authorization_code"))) {
+    return bad("invalid_client_metadata", "grant_types must include authorization_code");
+  }
+  if (m.response_types !== undefined && !(Array.isArray(m.response_types) && m.response_types.includes("code"))) {
+    return bad("invalid_client_metadata", "response_types must include code");
+  }
+  const auth = m.token_endpoint_auth_method;
+  if (auth !== undefined && auth !== "none") {
+    return bad("invalid_client_metadata", 'token_endpoint_auth_method must be "none": this server has public clients only (PKCE binds the code)');
+  }
+  const name = m.client_name === undefined ? "unnamed client" : m.client_name;
+  if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_CHARS) return bad("invalid_client_metadata", `client_name must be 1 to ${MAX_NAME_CHARS} characters`);
+  return { ok: true, value: { name: name.trim(), redirectUris: uris as string[] } };
+}
+
+/**
+ * Whether `clientId` is a Client ID Metadata Document URL this server will fetch: https, a path, no fragment,
+ * credentials or dot segments, and a host name (not an IP literal or localhost: the fetch runs inside our network).
+ */
+export function isMetadataDocumentUrl(clientId: string): boolean {
+  if (clientId.length > MAX_URI_CHARS || !clientId.startsWith("https://")) return false;
+  let u: URL;
+  try {
+    u = new URL(clientId);
+  } catch {
+    return false;
+  }
+  if (u.href !== clientId || u.pathname === "/" || u.hash !== "" || u.username !== "" || u.password !== "") return false;
+  if (/(^|\/)\.\.?(\/|$)/.test(u.pathname)) return false;
+  const host = u.hostname;
+  if (host === "localhost" || host.endsWith(".localhost") || host.startsWith("[") || /^[\d.]+$/.test(host) || !host.includes(".")) return false;
+  return true;
+}
+
+/** A fetched metadata document: it must name itself as the client_id it was fetched for. */
+export function checkMetadataDocument(clientId: string, doc: unknown): Checked<ClientMetadata> {
+  if (typeof doc === "object" && doc !== null && (doc as Record<string, unknown>).client_id !== clientId) {
+    return bad("invalid_client_metadata", "the metadata document's client_id is not the URL it was fetched from");
+  }
+  return checkClientMetadata(doc);
+}

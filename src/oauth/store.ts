@@ -1,0 +1,224 @@
+// The motebit's OAuth state in its own SQLite (the Durable Object's at the edge, the local file in Node): clients,
+// consent requests waiting for the owner, and grants. Single use is a conditional UPDATE: of any number of
+// concurrent redemptions of one code or one refresh token, exactly one changes the row.
+import type { CallerTrust } from "../principal.js";
+import type { SqlPort } from "../ports.js";
+import { migrate, type StoreSchema } from "../storage/migrations.js";
+
+export interface StoredClient {
+  clientId: string;
+  /** "registered": RFC 7591 dynamic registration; "metadata_document": a Client ID Metadata Document URL. */
+  kind: "registered" | "metadata_document";
+  name: string;
+  redirectUris: string[];
+  createdAt: number;
+}
+
+export interface ConsentRequest {
+  /** The short code the owner approves (XXXX-XXXX). */
+  code: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  state: string | null;
+  resource: string;
+  /** Bound to the browser that opened the page (cookie and form field). */
+  csrf: string;
+  expiresAt: number;
+}
+
+export interface Grant {
+  id: string;
+  clientId: string;
+  trust: CallerTrust;
+  resource: string;
+  redirectUri: string;
+  codeChallenge: string;
+  /** Null once the code was redeemed. */
+  codeHash: string | null;
+  codeExpiresAt: number;
+  refreshHash: string | null;
+  refreshExpiresAt: number | null;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface ClientListing {
+  client_id: string;
+  name: string;
+  kind: StoredClient["kind"];
+  trust: CallerTrust | null;
+  live_grants: number;
+  created_at: number;
+}
+
+/** Unauthenticated endpoints write here (registration, consent requests): both are capped and pruned. */
+export const MAX_PENDING_REQUESTS = 200;
+export const MAX_UNGRANTED_CLIENTS = 1000;
+const EXPIRED_REQUEST_KEPT_MS = 60 * 60_000;
+/** A registered client nobody approved within a day is dropped. */
+const UNGRANTED_CLIENT_TTL_MS = 24 * 60 * 60_000;
+
+type ClientRow = { client_id: string; kind: StoredClient["kind"]; name: string; redirect_uris: string; created_at: number };
+type RequestRow = { code: string; client_id: string; redirect_uri: string; code_challenge: string; state: string | null; resource: string; csrf: string; expires_at: number };
+type GrantRow = {
+  id: string; client_id: string; trust: CallerTrust; resource: string; redirect_uri: string; code_challenge: string; code_hash: string | null;
+  code_expires_at: number; refresh_hash: string | null; refresh_expires_at: number | null; created_at: number; revoked_at: number | null;
+};
+
+/** The OAuth tables (clients, consent requests, grants), through the one migration runner (src/storage/migrations.ts). */
+export const OAUTH_SCHEMA: StoreSchema = {
+  store: "oauth",
+  steps: [
+    (sql) => {
+      sql.run(`CREATE TABLE IF NOT EXISTS oauth_clients (
+        client_id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, redirect_uris TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+      sql.run(`CREATE TABLE IF NOT EXISTS oauth_requests (
+        code TEXT PRIMARY KEY, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, code_challenge TEXT NOT NULL, state TEXT,
+        resource TEXT NOT NULL, csrf TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
+      sql.run(`CREATE TABLE IF NOT EXISTS oauth_grants (
+        id TEXT PRIMARY KEY, client_id TEXT NOT NULL, trust TEXT NOT NULL, resource TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+        code_challenge TEXT NOT NULL, code_hash TEXT UNIQUE, code_expires_at INTEGER NOT NULL, refresh_hash TEXT,
+        refresh_expires_at INTEGER, created_at INTEGER NOT NULL, revoked_at INTEGER)`);
+      sql.run("CREATE INDEX IF NOT EXISTS oauth_grants_client ON oauth_grants (client_id)");
+    },
+  ],
+};
+
+export class OAuthStore {
+  constructor(private readonly sql: SqlPort) {}
+
+  /** Idempotent. */
+  migrate(): void {
+    migrate(this.sql, OAUTH_SCHEMA);
+  }
+
+  // ---- clients ----
+
+  /** False when too many clients wait for a first approval (after pruning stale ones). */
+  register(c: StoredClient, now: number): boolean {
+    this.sql.run(
+      "DELETE FROM oauth_clients WHERE created_at < ? AND client_id NOT IN (SELECT client_id FROM oauth_grants)",
+      now - UNGRANTED_CLIENT_TTL_MS,
+    );
+    const [{ n }] = this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM oauth_clients WHERE client_id NOT IN (SELECT client_id FROM oauth_grants)");
+    if (n >= MAX_UNGRANTED_CLIENTS) return false;
+    this.saveClient(c);
+    return true;
+  }
+
+  /** A metadata document's client is saved as last fetched. */
+  saveClient(c: StoredClient): void {
+    this.sql.run(
+      `INSERT INTO oauth_clients (client_id, kind, name, redirect_uris, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris`,
+      c.clientId, c.kind, c.name, JSON.stringify(c.redirectUris), c.createdAt,
+    );
+  }
+
+  client(clientId: string): StoredClient | null {
+    const [r] = this.sql.all<ClientRow>("SELECT * FROM oauth_clients WHERE client_id = ?", clientId);
+    return r === undefined ? null : { clientId: r.client_id, kind: r.kind, name: r.name, redirectUris: JSON.parse(r.redirect_uris) as string[], createdAt: r.created_at };
+  }
+
+  listClients(): ClientListing[] {
+    return this.sql.all<ClientListing>(
+      `SELECT c.client_id, c.name, c.kind, c.created_at,
+         (SELECT g.trust FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL ORDER BY g.created_at DESC LIMIT 1) AS trust,
+         (SELECT COUNT(*) FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL) AS live_grants
+       FROM oauth_clients c ORDER BY c.created_at, c.client_id`,
+    );
+  }
+
+  /** Revokes every grant of the client and forgets it (a registered client must register again). Whether it was known. */
+  revokeClient(clientId: string, now: number): boolean {
+    return this.sql.transaction(() => {
+      const grants = this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE client_id = ? AND revoked_at IS NULL", now, clientId).changes;
+      const client = this.sql.run("DELETE FROM oauth_clients WHERE client_id = ?", clientId).changes;
+      this.sql.run("DELETE FROM oauth_requests WHERE client_id = ?", clientId);
+      return grants + client > 0;
+    });
+  }
+
+  // ---- consent requests ----
+
+  /**
+   * False when too many requests are pending. An expired request is kept an hour, so a late answer to it still
+   * goes back to its client as access_denied; then it is pruned.
+   */
+  openRequest(r: ConsentRequest, now: number): boolean {
+    this.sql.run("DELETE FROM oauth_requests WHERE expires_at < ?", now - EXPIRED_REQUEST_KEPT_MS);
+    const [{ n }] = this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM oauth_requests WHERE expires_at >= ?", now);
+    if (n >= MAX_PENDING_REQUESTS) return false;
+    this.sql.run(
+      "INSERT INTO oauth_requests (code, client_id, redirect_uri, code_challenge, state, resource, csrf, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      r.code, r.clientId, r.redirectUri, r.codeChallenge, r.state, r.resource, r.csrf, r.expiresAt,
+    );
+    return true;
+  }
+
+  request(code: string): ConsentRequest | null {
+    const [r] = this.sql.all<RequestRow>("SELECT * FROM oauth_requests WHERE code = ?", code);
+    return r === undefined ? null : {
+      code: r.code, clientId: r.client_id, redirectUri: r.redirect_uri, codeChallenge: r.code_challenge, state: r.state,
+      resource: r.resource, csrf: r.csrf, expiresAt: r.expires_at,
+    };
+  }
+
+  /** Ends a request (approved, denied or expired); true for the one caller that ended it. */
+  closeRequest(code: string): boolean {
+    return this.sql.run("DELETE FROM oauth_requests WHERE code = ?", code).changes === 1;
+  }
+
+  // ---- grants ----
+
+  createGrant(g: Omit<Grant, "refreshHash" | "refreshExpiresAt" | "revokedAt">): void {
+    this.sql.run(
+      `INSERT INTO oauth_grants (id, client_id, trust, resource, redirect_uri, code_challenge, code_hash, code_expires_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      g.id, g.clientId, g.trust, g.resource, g.redirectUri, g.codeChallenge, g.codeHash, g.codeExpiresAt, g.createdAt,
+    );
+  }
+
+  grantByCode(codeHash: string): Grant | null {
+    return toGrant(this.sql.all<GrantRow>("SELECT * FROM oauth_grants WHERE code_hash = ?", codeHash)[0]);
+  }
+
+  grant(id: string): Grant | null {
+    return toGrant(this.sql.all<GrantRow>("SELECT * FROM oauth_grants WHERE id = ?", id)[0]);
+  }
+
+  /** The code's one redemption: true for exactly one caller, who gets the refresh token recorded here. */
+  redeemCode(grantId: string, codeHash: string, refreshHash: string, refreshExpiresAt: number): boolean {
+    return this.sql.run(
+      "UPDATE oauth_grants SET code_hash = NULL, refresh_hash = ?, refresh_expires_at = ? WHERE id = ? AND code_hash = ? AND revoked_at IS NULL",
+      refreshHash, refreshExpiresAt, grantId, codeHash,
+    ).changes === 1;
+  }
+
+  /** The refresh token's one use: true for exactly one caller presenting the current one. */
+  rotateRefresh(grantId: string, oldHash: string, newHash: string, refreshExpiresAt: number): boolean {
+    return this.sql.run(
+      "UPDATE oauth_grants SET refresh_hash = ?, refresh_expires_at = ? WHERE id = ? AND refresh_hash = ? AND revoked_at IS NULL",
+      newHash, refreshExpiresAt, grantId, oldHash,
+    ).changes === 1;
+  }
+
+  revokeGrant(id: string, now: number): void {
+    this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE id = ? AND revoked_at IS NULL", now, id);
+  }
+
+  /** A grant whose tokens are still honoured: redeemed and not revoked. */
+  isLive(id: string): boolean {
+    return this.sql.all("SELECT 1 FROM oauth_grants WHERE id = ? AND revoked_at IS NULL AND code_hash IS NULL", id).length === 1;
+  }
+}
+
+function toGrant(r: GrantRow | undefined): Grant | null {
+  if (r === undefined) return null;
+  return {
+    id: r.id, clientId: r.client_id, trust: r.trust, resource: r.resource, redirectUri: r.redirect_uri, codeChallenge: r.code_challenge,
+    codeHash: r.code_hash, codeExpiresAt: r.code_expires_at, refreshHash: r.refresh_hash, refreshExpiresAt: r.refresh_expires_at,
+    createdAt: r.created_at, revokedAt: r.revoked_at,
+  };
+}

@@ -1,0 +1,32 @@
+// Where one motebit's OAuth pieces live. Each motebit is its own protected resource (its /mcp) and its own
+// authorization server (issuer = the motebit's base URL), so a token one motebit issued names only that motebit.
+// Well-known paths follow RFC 9728 §3.1 and RFC 8414 §3.1: the suffix goes between the host and the path.
+
+export interface OAuthUrls {
+  /** The authorization server's issuer: the origin plus the motebit's path prefix ("" or "/m/<name>"). */
+  issuer: string;
+  /** The protected resource: the motebit's MCP endpoint. */
+  resource: string;
+  resourceMetadata: string;
+  authorizationServerMetadata: string;
+  authorize: string;
+  token: string;
+  register: string;
+}
+
+export const RESOURCE_METADATA_SUFFIX = "/.well-known/oauth-protected-resource";
+export const AS_METADATA_SUFFIX = "/.well-known/oauth-authorization-server";
+
+/** `origin` as the client reached us (scheme, host, port); `prefix` the motebit's path ("" for the deployment's own). */
+export function oauthUrls(origin: string, prefix: string): OAuthUrls {
+  const issuer = origin + prefix;
+  return {
+    issuer,
+    resource: `${issuer}/mcp`,
+    resourceMetadata: `${origin}${RESOURCE_METADATA_SUFFIX}${prefix}/mcp`,
+    authorizationServerMetadata: `${origin}${AS_METADATA_SUFFIX}${prefix}`,
+    authorize: `${issuer}/authorize`,
+    token: `${issuer}/token`,
+    register: `${issuer}/register`,
+  };
+}

@@ -1,0 +1,103 @@
+// The consent page /authorize shows the owner: plain HTML, no script, no third-party asset, a strict CSP. It tells
+// who asks (client, redirect host), what it may do, the trust it gets, and the request code the owner approves with
+// `motebit-local oauth approve`; the signed approval is pasted into the form, so no key ever reaches a browser.
+
+export interface ConsentView {
+  clientName: string;
+  clientId: string;
+  redirectUri: string;
+  motebitId: string;
+  code: string;
+  csrf: string;
+  action: string;
+  issuer: string;
+  /** Set for a fleet motebit: its operator approves through the operator API. */
+  fleetName: string | null;
+  expiresInMinutes: number;
+  /** Shown above the form when a pasted approval was refused. */
+  problem?: string;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** Where the code goes, as the owner should read it: the host for a web redirect, the scheme for an app's own. */
+export function redirectTarget(uri: string): string {
+  try {
+    const u = new URL(uri);
+    return u.host !== "" ? u.host : `${u.protocol}// (an app on this device)`;
+  } catch {
+    return uri;
+  }
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
+h1{font-size:1.4rem}dt{font-weight:600}dd{margin:0 0 .6rem}code,pre{font:14px ui-monospace,monospace;background:#f2f2f5;border-radius:4px}
+pre{padding:.6rem;white-space:pre-wrap;word-break:break-all}.code{font-size:2rem;letter-spacing:.2rem;font-weight:700}
+textarea{width:100%;min-height:6rem;font:13px ui-monospace,monospace}button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.6rem}
+.problem{background:#fde8e8;border:1px solid #e0a0a0;padding:.6rem;border-radius:4px}`;
+
+export function consentPage(v: ConsentView, nonce: string): string {
+  const e = escapeHtml;
+  const command = v.fleetName === null
+    ? `npx motebit-local oauth approve ${v.code} --url ${v.issuer} --key motebit.key --trust verified`
+    : `npx motebit-local fleet approve ${v.fleetName} ${v.code} --url ${new URL(v.issuer).origin} --token-file operator.token --trust verified`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Approve ${e(v.clientName)}</title><style nonce="${e(nonce)}">${STYLE}</style></head>
+<body><main>
+<h1>${e(v.clientName)} asks to connect to this motebit</h1>
+<dl>
+<dt>Client</dt><dd>${e(v.clientName)} <code>${e(v.clientId)}</code></dd>
+<dt>Sends you back to</dt><dd><code>${e(redirectTarget(v.redirectUri))}</code></dd>
+<dt>Motebit</dt><dd><code>${e(v.motebitId)}</code></dd>
+<dt>What it may do</dt><dd>Call this motebit's tools over MCP as the peer <code>oauth:${e(v.clientId)}</code>, under the same policy,
+rate limits, audit log and signed receipts as any other caller. Never as you: it cannot read your memories or act as the owner.
+It keeps access until you revoke it (<code>motebit-local oauth revoke</code>).</dd>
+<dt>Trust it gets</dt><dd>The trust you choose when you approve: <code>first_contact</code> (risk-free tools only) unless you pass
+<code>--trust verified</code>.</dd>
+</dl>
+<p>Request code</p><p class="code">${e(v.code)}</p>
+<p>This request expires in ${v.expiresInMinutes} minutes. Only the owner can approve it: on the machine that holds the key, run</p>
+<pre>${e(command)}</pre>
+<p>and paste the approval it prints below.</p>
+${v.problem === undefined ? "" : `<p class="problem">${e(v.problem)}</p>`}
+<form method="post" action="${e(v.action)}">
+<input type="hidden" name="request" value="${e(v.code)}"><input type="hidden" name="csrf" value="${e(v.csrf)}">
+<p><label for="approval">Approval</label><br><textarea id="approval" name="approval" autocomplete="off" spellcheck="false"></textarea></p>
+<p><button type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="deny">Deny</button></p>
+</form>
+</main></body></html>`;
+}
+
+/** No script at all; styles only with this response's nonce; the form may post here and its redirect go to the client. */
+export function consentHeaders(nonce: string, redirectUri: string, cookie: string | null): Headers {
+  let target = "";
+  try {
+    const u = new URL(redirectUri);
+    target = u.host !== "" ? ` ${u.origin}` : ` ${u.protocol}`;
+  } catch {
+    /* an unparseable URI was refused before a page was shown */
+  }
+  const h = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'${target}; frame-ancestors 'none'; base-uri 'none'`,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    // Not no-referrer: under it a browser posts the form with "Origin: null", which the Origin check must refuse.
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+  });
+  if (cookie !== null) h.append("Set-Cookie", cookie);
+  return h;
+}
+
+/** A page for what cannot go back to the client (unknown client, unregistered redirect URI): OAuth says show, never redirect. */
+export function errorPage(status: number, title: string, detail: string): Response {
+  const nonce = crypto.randomUUID().replace(/-/g, "");
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></main></body></html>`;
+  const h = consentHeaders(nonce, "", null);
+  return new Response(body, { status, headers: h });
+}

@@ -1,0 +1,23 @@
+// The operator's side of a fleet motebit's OAuth clients, under /fleet/motebits/<name>/oauth (behind the operator
+// token, checked by fleet-api.ts): approve a pending consent request (the motebit's object signs the approval),
+// list the clients, revoke one.
+import type { Hono } from "hono";
+import { FleetSpecError, isFleetName, jsonResponse } from "../src/index.js";
+import type { FleetOAuthOp } from "../durable-objects/fleet-oauth.js";
+import type { EdgeEnv } from "./env.js";
+import { directoryStub, fleetStub } from "./fleet-objects.js";
+
+export function mountFleetOAuth(app: Hono<{ Bindings: EdgeEnv }>, jsonBody: (c: { req: { raw: Request } }) => Promise<unknown>): void {
+  const run = async (env: EdgeEnv, name: string, op: FleetOAuthOp) => {
+    if (!isFleetName(name) || (await directoryStub(env).directoryGet(name)) === null) return jsonResponse(404, { error: "not found" });
+    const a = await fleetStub(env, name).fleetOAuth(op);
+    return a.ok ? jsonResponse(200, a.value) : jsonResponse(a.status, { error: a.error });
+  };
+  app.post("/motebits/:name/oauth/approve", async (c) => {
+    const body = (await jsonBody(c)) as { code?: unknown; trust?: unknown } | null;
+    if (typeof body?.code !== "string") throw new FleetSpecError('the body must be {"code": "<request code>", "trust": "first_contact|verified"}');
+    return run(c.env, c.req.param("name"), { op: "approve", code: body.code, trust: typeof body.trust === "string" ? body.trust : "first_contact" });
+  });
+  app.get("/motebits/:name/oauth/clients", (c) => run(c.env, c.req.param("name"), { op: "list" }));
+  app.delete("/motebits/:name/oauth/clients/:client", (c) => run(c.env, c.req.param("name"), { op: "revoke", clientId: c.req.param("client") }));
+}

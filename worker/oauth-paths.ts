@@ -1,0 +1,14 @@
+// RFC 9728 and RFC 8414 put the well-known suffix before the path, so a fleet motebit's metadata lives at
+// /.well-known/oauth-protected-resource/m/<name>/mcp and /.well-known/oauth-authorization-server/m/<name>.
+// Those are moved under the motebit's own prefix (/m/<name>/.well-known/…), where its app answers them.
+import { AS_METADATA_SUFFIX, RESOURCE_METADATA_SUFFIX } from "../src/index.js";
+
+const FLEET_WELL_KNOWN = new RegExp(`^(${[RESOURCE_METADATA_SUFFIX, AS_METADATA_SUFFIX].map((s) => s.replace(/\./g, "\\.")).join("|")})(/m/[^/]+)(/.*)?$`);
+
+export function withFleetWellKnown(request: Request): Request {
+  const url = new URL(request.url);
+  const m = FLEET_WELL_KNOWN.exec(url.pathname);
+  if (m === null) return request;
+  url.pathname = `${m[2]}${m[1]}${m[3] ?? ""}`;
+  return new Request(url, request);
+}
