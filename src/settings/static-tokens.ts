@@ -2,6 +2,7 @@
 // caller `static:<name>` with its own trust. Only the token's SHA-256 is kept; the clear token never leaves the parser.
 import type { CallerTrust } from "../principal.js";
 import { constantTimeEqual, sha256HexSync } from "../protocol/index.js";
+import { callerTrustSetting, jsonObjectSetting } from "./known-callers.js";
 import { StartupError } from "./startup-error.js";
 
 export interface StaticToken {
@@ -18,7 +19,6 @@ export const DEFAULT_STATIC_TOKEN_NAME = "static";
 export const MIN_STATIC_TOKEN_CHARS = 16;
 /** Names appear in caller ids, audit rows and receipts: short and plain. */
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-const TRUST_LEVELS: readonly CallerTrust[] = ["first_contact", "verified", "trusted", "blocked"];
 
 export const STATIC_CALLER_PREFIX = "static:";
 
@@ -47,27 +47,15 @@ export function hashStaticToken(token: unknown, where: string): string {
  * (trust defaults to verified), as JSON text (the environment) or an object (a config file, a fleet body).
  */
 export function parseStaticTokens(value: unknown, name: string): Map<string, StaticToken> {
-  let parsed: unknown = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch (e) {
-      throw new StartupError(`${name} is not valid JSON (${(e as Error).message})`);
-    }
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new StartupError(`${name} must be a JSON object {"<name>": {"token": "<at least ${MIN_STATIC_TOKEN_CHARS} characters>", "trust": "verified"}}`);
-  }
+  const parsed = jsonObjectSetting(value, name, `{"<name>": {"token": "<at least ${MIN_STATIC_TOKEN_CHARS} characters>", "trust": "verified"}}`);
   const tokens = new Map<string, StaticToken>();
   for (const [tokenName, entry] of Object.entries(parsed)) {
     const where = `${name}["${tokenName}"]`;
     if (!NAME.test(tokenName)) throw new StartupError(`${where}: a token name is 1-64 characters of A-Z, a-z, 0-9, _, . and -`);
     const { token, trust = "verified" } = typeof entry === "string" ? { token: entry } : ((entry ?? {}) as Record<string, unknown>);
-    if (!TRUST_LEVELS.includes(trust as CallerTrust)) {
-      throw new StartupError(`${where}.trust must be one of ${TRUST_LEVELS.join(", ")}, got ${JSON.stringify(trust)}`);
-    }
+    const checked = callerTrustSetting(trust, where);
     const sha256 = hashStaticToken(token, typeof entry === "string" ? where : `${where}.token`);
-    tokens.set(tokenName, { sha256, trust: trust as CallerTrust });
+    tokens.set(tokenName, { sha256, trust: checked });
   }
   const hashes = [...tokens.values()].map((t) => t.sha256);
   if (new Set(hashes).size !== hashes.length) throw new StartupError(`${name} gives the same token under two names: each caller needs its own`);
