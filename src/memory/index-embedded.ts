@@ -74,8 +74,10 @@ export class EmbeddedIndex implements VectorIndex {
     const nonZero: number[] = [];
     for (let j = run; j < this.dims; j++) if (vector[j] !== 0) nonZero.push(j);
     const sparse = nonZero.length * 2 < this.dims - run;
-    const cols = Int32Array.from(nonZero);
-    const weights = Float32Array.from(nonZero, (j) => vector[j]);
+    // Read as one block: the leading run (sparse), or every column (dense, nothing gathered).
+    const block = sparse ? run : this.dims;
+    const cols = sparse ? Int32Array.from(nonZero) : new Int32Array(0);
+    const weights = Float32Array.from(cols, (j) => vector[j]);
 
     // Best k so far, kept sorted descending; a candidate only costs a comparison unless it beats the worst.
     const bestScore = new Float64Array(k).fill(-Infinity);
@@ -87,31 +89,17 @@ export class EmbeddedIndex implements VectorIndex {
       if (scopeOk !== "all" && scopeOk[this.scopeOf[slot]] !== 1) continue;
       if (sensitivityOk !== "all" && sensitivityOk[this.sensitivityOf[slot]] !== 1) continue;
       const base = slot * d;
-      let score = 0;
-      if (sparse) {
-        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-        let j = 0;
-        for (; j + 3 < run; j += 4) {
-          s0 += m[base + j] * vector[j];
-          s1 += m[base + j + 1] * vector[j + 1];
-          s2 += m[base + j + 2] * vector[j + 2];
-          s3 += m[base + j + 3] * vector[j + 3];
-        }
-        for (; j < run; j++) s0 += m[base + j] * vector[j];
-        for (let c = 0; c < cols.length; c++) s0 += m[base + cols[c]] * weights[c];
-        score = s0 + s1 + s2 + s3;
-      } else {
-        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-        let j = 0;
-        for (; j + 3 < d; j += 4) {
-          s0 += m[base + j] * vector[j];
-          s1 += m[base + j + 1] * vector[j + 1];
-          s2 += m[base + j + 2] * vector[j + 2];
-          s3 += m[base + j + 3] * vector[j + 3];
-        }
-        for (; j < d; j++) s0 += m[base + j] * vector[j];
-        score = s0 + s1 + s2 + s3;
+      let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      let j = 0;
+      for (; j + 3 < block; j += 4) {
+        s0 += m[base + j] * vector[j];
+        s1 += m[base + j + 1] * vector[j + 1];
+        s2 += m[base + j + 2] * vector[j + 2];
+        s3 += m[base + j + 3] * vector[j + 3];
       }
+      for (; j < block; j++) s0 += m[base + j] * vector[j];
+      for (let c = 0; c < cols.length; c++) s0 += m[base + cols[c]] * weights[c];
+      const score = s0 + s1 + s2 + s3;
       if (found === k && score <= bestScore[k - 1]) continue;
       let i = found < k ? found++ : k - 1;
       while (i > 0 && bestScore[i - 1] < score) {
