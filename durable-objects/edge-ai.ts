@@ -1,12 +1,7 @@
-// AI mode at the edge: the settings from the Worker's vars and secrets (the names motebit-local reads) and the
-// memory backends they select. The model itself is built in edge-llm.ts, loaded only in AI mode.
-import { type AiSettings, memoryBackends, readAiSettings, StartupError } from "../src/index.js";
+// AI mode at the edge: the memory backends the AI settings (src/settings/host-settings.ts) select. The model itself
+// is built in edge-llm.ts, loaded only in AI mode.
+import { type AiSettings, memoryBackends, StartupError } from "../src/index.js";
 import type { ObjectEnv } from "./object-env.js";
-
-/** Throws StartupError naming the variable; the object then answers 500 with the reason. */
-export function edgeAiSettings(env: ObjectEnv): AiSettings {
-  return readAiSettings(env, { direct: false, hasAiBinding: env.AI !== undefined });
-}
 
 /** MOTEBIT_EMBEDDER: default workers-ai where the AI binding exists, else local. Ollama is not reachable from the edge. */
 export function edgeMemory(env: ObjectEnv, s: AiSettings, motebitId: string) {

@@ -3,13 +3,14 @@
 // The liveness state is a row in the object's SQLite, so an evicted object wakes knowing when it last
 // heartbeat. A cron trigger (wrangler.toml) wakes the object, so a fresh deployment registers without a request.
 import {
-  fleetMotebitUrl, type Motebit, readRelaySettings, type RelayLoop, relayLoopFor, resolveEndpoint, type SqlPort,
+  fleetMotebitUrl, type Motebit, type RelayLoop, relayLoopFor, type RelaySettings, resolveEndpoint, type SqlPort,
   sqlRelayStore, systemClock,
 } from "../src/index.js";
 
-/** Builds the loop when MOTEBIT_SYNC_URL is set (null otherwise) and schedules its first step. Throws StartupError on bad settings. */
+/** Builds the loop when MOTEBIT_SYNC_URL is set (null otherwise) and schedules its first step. */
 export async function startEdgeRelay(o: {
-  env: Record<string, unknown>;
+  /** The motebit's own: a fleet motebit's carry no relay API token (src/settings/host-settings.ts). */
+  settings: RelaySettings;
   sql: SqlPort;
   storage: DurableObjectStorage;
   motebit: Motebit;
@@ -17,14 +18,12 @@ export async function startEdgeRelay(o: {
   /** A fleet motebit's name: it registers `<public url>/m/<name>` instead of the Worker's own URL, with its own key. */
   fleetName?: string;
 }): Promise<RelayLoop | null> {
-  const deployment = readRelaySettings(o.env);
-  if (deployment.syncUrl === null) return null;
-  // A fleet motebit speaks to the relay with its own key: the relay API token was issued for the deployment's motebit.
-  const settings = o.fleetName === undefined ? deployment : { ...deployment, apiToken: null };
+  const settings = o.settings;
+  if (settings.syncUrl === null) return null;
   const loop = relayLoopFor({
     motebit: o.motebit,
     settings,
-    syncUrl: deployment.syncUrl,
+    syncUrl: settings.syncUrl,
     endpoint: resolveEndpoint(settings.publicUrl !== null && o.fleetName !== undefined ? fleetMotebitUrl(settings.publicUrl, o.fleetName) : settings.publicUrl, { kind: "edge" }),
     fetch: (input, init) => fetch(input, init),
     clock: systemClock,

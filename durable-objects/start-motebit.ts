@@ -2,12 +2,12 @@
 // fleet_profile row over the deployment's settings). A failure is an answer the object gives every caller, never a
 // crash loop.
 import {
-  createHostMotebit, type FleetProfile, fleetServerConfig, inProcessBackend, readIdentitySecrets, readServerConfig,
-  type RelayLoop, type SqlPort, systemClock,
+  asFleetMotebit, createHostMotebit, type FleetProfile, inProcessBackend, readHostSettings, type RelayLoop, type SqlPort,
+  systemClock,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
 import type { RetiredTasks } from "./retired-tasks.js";
-import { edgeAiSettings, edgeMemory } from "./edge-ai.js";
+import { edgeMemory } from "./edge-ai.js";
 import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
 import { servedTools } from "./served-tools.js";
@@ -36,15 +36,15 @@ export interface ObjectState {
 export async function startMotebit(o: ObjectState, profile: FleetProfile | null): Promise<Started> {
   try {
     const env = o.env;
-    const deployment = readServerConfig(env);
-    const config = profile === null ? deployment : fleetServerConfig(deployment, profile);
+    const settings = readHostSettings({ env, fleet: profile }, { host: "edge", hasAiBinding: env.AI !== undefined });
+    const config = settings.server;
     const incarnation = o.incarnation;
     const current = () => o.incarnation === incarnation;
     // A fleet motebit's state is fenced to its incarnation, and its callers' standing is read from the current
     // profile (a PATCH reaches runs already going; retirement ends them). The default motebit is never retired.
     const sql = profile === null ? o.sql : fencedSqlPort(o.sql, current);
-    const currentSettings = profile === null ? undefined : () => (current() && o.profile !== null ? fleetServerConfig(deployment, o.profile) : null);
-    const ai = edgeAiSettings(env);
+    const currentSettings = profile === null ? undefined : () => (current() && o.profile !== null ? asFleetMotebit(settings, o.profile).server : null);
+    const ai = settings.ai;
     const log = (line: string) => console.log(profile === null ? line : `[${profile.name}] ${line}`);
     const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(env, ai) : null;
     const motebit = await createHostMotebit({
@@ -52,7 +52,7 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
       currentSettings,
       clock: systemClock,
       // A fleet motebit's key was made in this object at provisioning; the deployment's key is never its key.
-      secrets: profile === null ? readIdentitySecrets(env) : { privateKeyHex: null, identityFileText: profile.identityFileText },
+      secrets: settings.identity,
       config,
       tools: profile?.tools ? servedTools().only(profile.tools) : servedTools(),
       memoryFor: (motebitId) => edgeMemory(env, ai, motebitId),
@@ -61,7 +61,7 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
       log,
     });
     log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
-    const relay = await startEdgeRelay({ env, sql, storage: o.ctx.storage, motebit, log, fleetName: profile?.name });
+    const relay = await startEdgeRelay({ settings: settings.relay, sql, storage: o.ctx.storage, motebit, log, fleetName: profile?.name });
     const backend = inProcessBackend({
       config,
       sql,

@@ -22,8 +22,12 @@ export { SETTINGS } from "./settings/catalog.js";
 export type { EdgeSettingsEnv, SettingName } from "./settings/catalog.js";
 export { configFileKeys, readSetting } from "./settings/read.js";
 export type { ConfigFile, EnvLike } from "./settings/read.js";
-export { DEFAULT_OLLAMA_EMBEDDING_MODEL, readAiSettings } from "./settings/ai.js";
+export { DEFAULT_OLLAMA_EMBEDDING_MODEL } from "./settings/ai.js";
 export type { AiSettings } from "./settings/ai.js";
+export { asFleetMotebit, readHostSettings, withFleetCallers } from "./settings/host-settings.js";
+export type { FleetCallers, HostSettings } from "./settings/host-settings.js";
+export type { RelaySettings } from "./settings/relay.js";
+export type { ServerConfig } from "./settings/server-config.js";
 export { StartupError } from "./settings/startup-error.js";
 
 // policy, memory, tools
@@ -70,8 +74,6 @@ export { normalizeCode } from "./server/oauth/authorization-server.js";
 export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./server/rate-limit.js";
 export type { RateDecision } from "./server/rate-limit.js";
-export { readIdentitySecrets, readServerConfig } from "./settings/server-config.js";
-export type { ServerConfig } from "./settings/server-config.js";
 export { createHostMotebit } from "./host/host-motebit.js";
 export { nestsDeeperThan, tooDeepMessage } from "./server/json-depth.js";
 export type { McpCall } from "./server/mcp-request.js";
@@ -82,15 +84,13 @@ export { isLoopbackBind, resolveEndpoint } from "./relay/announcement.js";
 export { memoryRelayStore, relayLoopFor, sqlRelayStore } from "./relay/relay-loop.js";
 export type { RelayLoop } from "./relay/relay-loop.js";
 export { selfTestLine, skippedSelfTest } from "./relay/self-test.js";
-export { readRelaySettings } from "./relay/settings.js";
-export type { RelaySettings } from "./relay/settings.js";
 
 // fleet
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, completeEntry, getEntry, listEntries, removeEntry, reserveName } from "./fleet/directory.js";
 export type { FleetEntry, FleetPage } from "./fleet/directory.js";
 export { operatorAttempt } from "./fleet/operator-attempts.js";
 export { fleetMotebitUrl, isFleetName } from "./fleet/name.js";
-export { fleetServerConfig, provisionFleetProfile, readFleetProfile, updateFleetProfile, withFleetCallers } from "./fleet/profile.js";
-export type { FleetCallers, FleetProfile } from "./fleet/profile.js";
+export { provisionFleetProfile, readFleetProfile, updateFleetProfile } from "./fleet/profile.js";
+export type { FleetProfile } from "./fleet/profile.js";
 export { FleetSpecError, parseCreateBody, parsePatchBody } from "./fleet/spec.js";
 export type { FleetSettingsPatch, FleetSpec } from "./fleet/spec.js";

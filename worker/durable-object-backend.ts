@@ -1,5 +1,5 @@
 // The edge backend: settings from the Worker's env, state in the deployment's one Durable Object.
-import { readServerConfig, type ServerBackend, type ServerConfig, type ServerIdentity, StartupError } from "../src/index.js";
+import { readHostSettings, type ServerBackend, type ServerConfig, type ServerIdentity, StartupError } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 
 /** /health and /mcp serve this deployment's motebit: one object, one name. */
@@ -25,7 +25,7 @@ export function deploymentConfig(env: EdgeEnv): ServerConfig {
   let config = configs.get(env);
   if (config === undefined) {
     try {
-      config = readServerConfig(env as unknown as Record<string, unknown>);
+      config = readHostSettings({ env: env as unknown as Record<string, unknown> }, { host: "edge", hasAiBinding: env.AI !== undefined }).server;
     } catch (e) {
       if (!(e instanceof StartupError)) throw e;
       config = e;

@@ -6,6 +6,7 @@ import {
   MAX_PAGE_SIZE, parseCreateBody, parsePatchBody, readBodyCapped, readSetting, StartupError, startupFailureResponse,
 } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
+import { deploymentConfig } from "./durable-object-backend.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
 import { servedTools } from "../durable-objects/served-tools.js";
 import { forgetCaller } from "./fleet-callers.js";
@@ -43,7 +44,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
   });
 
   app.post("/motebits", async (c) => {
-    const spec = await parseCreateBody(await jsonBody(c));
+    const spec = parseCreateBody(await jsonBody(c), deploymentConfig(c.env));
     checkTools(spec.tools);
     const directory = directoryStub(c.env);
     if (!(await directory.directoryReserve(spec.name, spec.displayName))) return jsonResponse(409, { error: `${spec.name} already exists` });
@@ -77,7 +78,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
   app.patch("/motebits/:name", async (c) => {
     const name = c.req.param("name");
     if (!isFleetName(name) || (await directoryStub(c.env).directoryGet(name)) === null) return NOT_FOUND();
-    const patch = await parsePatchBody(await jsonBody(c));
+    const patch = parsePatchBody(await jsonBody(c), deploymentConfig(c.env));
     if (patch.tools !== undefined) checkTools(patch.tools);
     const d = await fleetStub(c.env, name).fleetUpdate(patch);
     forgetCaller(name);

@@ -17,7 +17,7 @@ import { freePort } from "../../test/node/edge/local-edge.js";
 /** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
 export async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
   const sql = openSqlite(":memory:");
-  const config = readServerConfig(env);
+  const config = readServerConfig({ env });
   const motebit = await createHostMotebit({
     sql,
     clock: systemClock,

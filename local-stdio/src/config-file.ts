@@ -4,10 +4,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import {
-  type ConfigFile, configFileKeys, type EnvLike, readServerConfig, readSetting, type ServerConfig, type SettingName,
-  SETTINGS, StartupError,
+  type ConfigFile, configFileKeys, type EnvLike, type HostSettings, readHostSettings, readSetting, type SettingName, SETTINGS,
 } from "motebit-edge/core";
-import { CliError } from "./cli-error.js";
+import { asCliError, CliError } from "./cli-error.js";
 import { unknownField } from "./unknown-field.js";
 import { mcpServersHoldSecrets, parseMcpServers, type McpServerConfig } from "./mcp-servers/config.js";
 import type { Durability } from "./sqlite-port.js";
@@ -21,32 +20,21 @@ export interface LocalConfig {
   mcpServers: McpServerConfig[];
   /** "full" fsyncs every commit (survives a power loss); "normal" (default) survives a process crash only. */
   durability: Durability;
-  /** The HTTP mode's settings, exactly the shape the edge reads (the environment wins over the file). */
-  server: ServerConfig;
-  /** The file as the settings readers take it (src/settings), for the settings read when serving starts (AI, relay); null when none. */
+  /** The file as the settings readers take it (src/settings), for the host's settings read when serving starts; null when none. */
   file: ConfigFile | null;
 }
 
-/** Settings errors are one CliError line naming where the value came from. */
-function asCliError<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw e instanceof StartupError ? new CliError(e.message) : e;
-  }
+/** No config file: the defaults (serving still reads the environment's settings: localSettings). */
+export function defaultConfig(): LocalConfig {
+  return { path: null, privateKeyPath: null, dataDir: null, mcpServers: [], durability: "normal", file: null };
 }
 
-/** No config file: the environment's settings, else the defaults. */
-export function defaultConfig(env: EnvLike = {}): LocalConfig {
-  return {
-    path: null,
-    privateKeyPath: null,
-    dataDir: null,
-    mcpServers: [],
-    durability: "normal",
-    file: null,
-    server: asCliError(() => readServerConfig(env)),
-  };
+/**
+ * The host's whole settings on this machine (src/settings/host-settings.ts: HTTP callers, AI, relay), the
+ * environment winning over the file; one CliError line naming the value when one is bad.
+ */
+export function localSettings(config: LocalConfig, env: EnvLike, direct: boolean): HostSettings {
+  return asCliError(() => readHostSettings({ env, file: config.file }, { host: "local", direct }));
 }
 
 /** Reads and checks the file; every problem is a CliError naming the file and the field. `warn` gets advice that does not stop start-up. */
@@ -87,8 +75,6 @@ export function readConfigFile(path: string, warn: (line: string) => void = () =
     mcpServers: parseMcpServers(o.mcpServers, base, fail),
     durability: asCliError(() => readSetting("durability", src)),
     file,
-    // The environment wins over the file, as for every setting that has both.
-    server: asCliError(() => readServerConfig(env, file)),
   };
   // Every setting is checked now, as it will be read (the environment's value hiding the file's), so a bad file
   // is refused before anything starts.

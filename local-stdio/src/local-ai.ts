@@ -1,8 +1,7 @@
-// AI mode on the owner's machine: the settings under the edge's names (environment first, then the same keys in
-// the config file), the model and the embedder they select. The AI SDK loads only when a setting needs it.
-import { type AiSettings, DEFAULT_OLLAMA_EMBEDDING_MODEL, type Embedder, type LlmProvider, readAiSettings, StartupError } from "motebit-edge/core";
+// AI mode on the owner's machine: the model and the embedder the AI settings (config-file.ts localSettings) select.
+// The AI SDK loads only when a setting needs it.
+import { type AiSettings, DEFAULT_OLLAMA_EMBEDDING_MODEL, type Embedder, type LlmProvider } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
-import type { LocalConfig } from "./config-file.js";
 
 export interface LocalAi {
   settings: AiSettings;
@@ -12,14 +11,8 @@ export interface LocalAi {
   embedder: Embedder | undefined;
 }
 
-/** Every problem is a CliError naming the variable (serve exits 1 with one stderr line). */
-export async function localAi(env: NodeJS.ProcessEnv, config: LocalConfig, direct: boolean): Promise<LocalAi> {
-  let settings: AiSettings;
-  try {
-    settings = readAiSettings(env, { direct, hasAiBinding: false }, config.file);
-  } catch (e) {
-    throw e instanceof StartupError ? new CliError(e.message) : e;
-  }
+/** An unreachable embedder is a CliError (serve exits 1 with one stderr line). */
+export async function localAi(settings: AiSettings): Promise<LocalAi> {
   const llm = settings.mode === "ai" ? (await import("motebit-edge/core/ai")).fetchProvider(settings) : null;
   let embedder: Embedder | undefined;
   if (settings.embedder === "ollama") {

@@ -1,7 +1,7 @@
 // Builds the owner's motebit on this machine: identity and key, tools, model, and its state in
 // <dataDir>/motebit.sqlite (the same memories and receipt ledger as at the edge, over the same SQL port).
 import { mkdirSync } from "node:fs";
-import { createHostMotebit, type Embedder, type LlmProvider, type Motebit, systemClock } from "motebit-edge/core";
+import { createHostMotebit, type Embedder, type LlmProvider, type Motebit, type ServerConfig, systemClock } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 import { loadLocalIdentity } from "./local-identity.js";
@@ -22,6 +22,8 @@ export async function startLocalMotebit(o: {
   toolsPath: string | null;
   dataDir: string;
   config: LocalConfig;
+  /** The HTTP callers' settings (config-file.ts localSettings). */
+  server: ServerConfig;
   llm: LlmProvider | null;
   /** Default: the offline hashing embedder. */
   embedder?: Embedder;
@@ -49,7 +51,7 @@ export async function startLocalMotebit(o: {
       sql,
       clock: systemClock,
       secrets: { privateKeyHex: seedHex, identityFileText },
-      config: o.config.server,
+      config: o.server,
       tools,
       llm: o.llm,
       taskTimeoutMs: o.taskTimeoutMs,

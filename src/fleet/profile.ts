@@ -3,11 +3,8 @@
 // stranger touches stays empty.
 import type { SqlPort } from "../ports.js";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "../protocol/index.js";
-import type { ServerConfig } from "../settings/server-config.js";
 import { storeGeneratedSeed } from "../host/identity.js";
-import type { AuthSettings } from "../server/auth.js";
-import { parseKnownCallers, type KnownCallers } from "../settings/known-callers.js";
-import { DEFAULT_STATIC_TOKEN_NAME, type StaticToken, type StaticTokens } from "../settings/static-tokens.js";
+import { DEFAULT_STATIC_TOKEN_NAME, type StaticToken } from "../settings/static-tokens.js";
 import type { FleetSettingsPatch, FleetSpec } from "./spec.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
 
@@ -121,19 +118,3 @@ function withTokenChanges(current: Record<string, StaticToken>, changes: Record<
   }
   return next;
 }
-
-/**
- * The deployment's settings as this motebit's: its own callers and static token. The deployment's static token
- * and known callers belong to the default motebit and never reach a fleet motebit; what the relay presents (its
- * key, id and forward bearer) is shared, since every fleet motebit registers with the deployment's relay.
- */
-export function fleetServerConfig(deployment: ServerConfig, p: FleetProfile): ServerConfig {
-  return withFleetCallers(deployment, { staticTokens: new Map(Object.entries(p.staticTokens)), knownCallers: parseKnownCallers(p.knownCallers, "known_callers") });
-}
-
-/** The one rule for a fleet motebit's caller settings: the object's own config, and the Worker's check against a kept copy. */
-export function withFleetCallers<T extends AuthSettings>(deployment: T, own: FleetCallers): T {
-  return { ...deployment, staticTokens: own.staticTokens, knownCallers: own.knownCallers };
-}
-
-export type FleetCallers = { staticTokens: StaticTokens; knownCallers: KnownCallers };

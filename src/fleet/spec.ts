@@ -1,9 +1,12 @@
 // The operator's request bodies (POST and PATCH /fleet/motebits), checked into plain data that may cross to the
 // motebit's object. A static token arrives in clear and leaves here as its SHA-256: the object never stores it.
+// The deployment's relay forward bearer is checked here too, so a token equal to it is refused before anything is
+// written (the same rule as at a host's start-up: src/settings/server-config.ts).
 import { GOVERNANCE_PRESETS, type IdentityDoc } from "../protocol/index.js";
 import { governanceFromIdentity } from "../policy/governance.js";
 import { parseRisk, riskName } from "../policy/risk.js";
 import { parseKnownCallers } from "../settings/known-callers.js";
+import { refuseRelayForwardToken, type ServerConfig } from "../settings/server-config.js";
 import { StartupError } from "../settings/startup-error.js";
 import { DEFAULT_STATIC_TOKEN_NAME, hashStaticToken, parseStaticTokens, type StaticToken } from "../settings/static-tokens.js";
 import { isFleetName } from "./name.js";
@@ -40,7 +43,10 @@ function object(body: unknown, allowed: Set<string>): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export function parseCreateBody(body: unknown): FleetSpec {
+/** What the checks need from the deployment's settings. */
+export type FleetDeployment = Pick<ServerConfig, "relayForwardToken">;
+
+export function parseCreateBody(body: unknown, deployment: FleetDeployment): FleetSpec {
   const b = object(body, CREATE_FIELDS);
   if (!isFleetName(b.name)) throw new FleetSpecError("name must be 1-63 characters of a-z, 0-9 and -");
   const type = b.type ?? "service";
@@ -54,29 +60,39 @@ export function parseCreateBody(body: unknown): FleetSpec {
     type,
     displayName,
     governance: governance(b.governance, GOVERNANCE_PRESETS[type]),
-    ...settings(b, { knownCallers: {}, staticTokens: {}, tools: null }),
+    ...settings(b, { knownCallers: {}, staticTokens: {}, tools: null }, deployment),
   } as FleetSpec;
 }
 
-export function parsePatchBody(body: unknown): FleetSettingsPatch {
+export function parsePatchBody(body: unknown, deployment: FleetDeployment): FleetSettingsPatch {
   const b = object(body, PATCH_FIELDS);
   if (Object.keys(b).length === 0) throw new FleetSpecError(`nothing to change: give one of ${[...PATCH_FIELDS].join(", ")}`);
-  return settings(b, {});
+  return settings(b, {}, deployment);
 }
 
-function settings(b: Record<string, unknown>, defaults: FleetSettingsPatch): FleetSettingsPatch {
+/** A settings rule's StartupError as the operator's 400. */
+function asSpecError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw e instanceof StartupError ? new FleetSpecError(e.message) : e;
+  }
+}
+
+function settings(b: Record<string, unknown>, defaults: FleetSettingsPatch, deployment: FleetDeployment): FleetSettingsPatch {
   const out: FleetSettingsPatch = { ...defaults };
   if (b.known_callers !== undefined) {
-    try {
-      parseKnownCallers(b.known_callers, "known_callers");
-    } catch (e) {
-      if (e instanceof StartupError) throw new FleetSpecError(e.message);
-      throw e;
-    }
+    asSpecError(() => parseKnownCallers(b.known_callers, "known_callers"));
     if (typeof b.known_callers !== "object" || b.known_callers === null) throw new FleetSpecError("known_callers must be a JSON object");
     out.knownCallers = b.known_callers as Record<string, unknown>;
   }
-  if (b.auth_token !== undefined || b.auth_tokens !== undefined) out.staticTokens = staticTokenChanges(b.auth_token, b.auth_tokens);
+  if (b.auth_token !== undefined || b.auth_tokens !== undefined) {
+    const changes = staticTokenChanges(b.auth_token, b.auth_tokens);
+    // The tokens this body sets; those it keeps met the rule when they were set.
+    const set = new Map(Object.entries(changes).filter((e): e is [string, StaticToken] => e[1] !== null));
+    asSpecError(() => refuseRelayForwardToken(deployment.relayForwardToken, set));
+    out.staticTokens = changes;
+  }
   if (b.tools !== undefined) {
     if (b.tools !== null && (!Array.isArray(b.tools) || b.tools.length === 0 || !b.tools.every((t) => typeof t === "string" && t !== ""))) {
       throw new FleetSpecError("tools must be a non-empty array of tool names, or null for every served tool");
@@ -100,14 +116,11 @@ function staticTokenChanges(single: unknown, named: unknown): Record<string, Sta
   }
   const removed = Object.keys(given).filter((k) => given[k] === null);
   if (single === null) removed.push(DEFAULT_STATIC_TOKEN_NAME);
-  try {
+  return asSpecError(() => {
     const set = parseStaticTokens(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null)), "auth_tokens");
     if (single !== undefined && single !== null) set.set(DEFAULT_STATIC_TOKEN_NAME, { sha256: hashStaticToken(single, "auth_token"), trust: "verified" });
     return { ...Object.fromEntries(set), ...Object.fromEntries(removed.map((k) => [k, null])) };
-  } catch (e) {
-    if (e instanceof StartupError) throw new FleetSpecError(e.message);
-    throw e;
-  }
+  });
 }
 
 /** The type's preset with the given bands over it, each band written as its risk name. */

@@ -10,7 +10,7 @@ import { INITIAL_LIVENESS, plan, record, timingsFor, type AttemptResult, type Li
 import { runSelfTest, selfTestLine, type SelfTestReport } from "./self-test.js";
 import { selfTestTask, type SelfTestTask } from "./self-test-task.js";
 import { relayTaskLookup } from "./task-lookup.js";
-import type { RelaySettings } from "./settings.js";
+import type { RelaySettings } from "../settings/relay.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
 
 export interface RelayState {

@@ -1,8 +1,8 @@
-// AI mode settings (src/settings), read under the same names at the edge (vars and secrets) and in motebit-local
-// (environment, or the config file). Anything malformed — or AI mode asked for without its credential — is a
-// StartupError naming the variable, never a failure at the first call.
+// The AI section of a host's settings (assembled with the others by host-settings.ts), read under the same names at
+// the edge (vars and secrets) and in motebit-local (environment, or the config file). Anything malformed — or AI
+// mode asked for without its credential — is a StartupError naming the variable, never a failure at the first call.
 import { AI_TASK_TIMEOUT_MS, DIRECT_TASK_TIMEOUT_MS, SETTINGS, type AiProviderName, type EmbedderName } from "./catalog.js";
-import { readSetting, type ConfigFile, type EnvLike } from "./read.js";
+import { readSetting, type SettingsSource } from "./read.js";
 import { StartupError } from "./startup-error.js";
 
 export {
@@ -48,8 +48,7 @@ export interface AiSettings {
  * present (Ollama and Workers AI need none: choosing them with MOTEBIT_PROVIDER is enough), else `direct`.
  * `hasAiBinding` says whether this host has a Workers AI binding (only the edge can).
  */
-export function readAiSettings(env: EnvLike, o: { direct: boolean; hasAiBinding: boolean }, file: ConfigFile | null = null): AiSettings {
-  const src = { env, file };
+export function readAiSettings(src: SettingsSource, o: { direct: boolean; hasAiBinding: boolean }): AiSettings {
   const explicitProvider = readSetting("provider", src);
   const provider = explicitProvider ?? "anthropic";
   const requestedMode = readSetting("mode", src);

@@ -1,6 +1,6 @@
-// Deployment settings (src/settings), read once into the shape the HTTP surface uses: the edge from its Worker
-// env, motebit-local from its environment and config file. Anything malformed is a StartupError naming its place.
-import { readSetting, type ConfigFile, type EnvLike } from "./read.js";
+// The HTTP surface's section of a host's settings (assembled with the others by host-settings.ts): who may call
+// and how. Anything malformed is a StartupError naming its place.
+import { readSetting, type SettingsSource } from "./read.js";
 import type { KnownCallers } from "./known-callers.js";
 import { DEFAULT_STATIC_TOKEN_NAME, matchStaticToken, type StaticTokens } from "./static-tokens.js";
 import { StartupError } from "./startup-error.js";
@@ -37,9 +37,7 @@ export interface IdentitySecrets {
   identityFileText: string | null;
 }
 
-/** `env`: the Worker env (the edge) or process.env; `file`: motebit-local's config file, when it has one. */
-export function readServerConfig(env: EnvLike, file: ConfigFile | null = null): ServerConfig {
-  const src = { env, file };
+export function readServerConfig(src: SettingsSource): ServerConfig {
   const relayForwardToken = readSetting("relayForwardToken", src);
   return {
     staticTokens: staticTokensOf(readSetting("authToken", src), readSetting("authTokens", src), relayForwardToken),
@@ -55,13 +53,13 @@ export function readServerConfig(env: EnvLike, file: ConfigFile | null = null): 
   };
 }
 
-export function readIdentitySecrets(env: EnvLike): IdentitySecrets {
-  return { privateKeyHex: readSetting("privateKey", { env }), identityFileText: readSetting("identity", { env }) };
+export function readIdentitySecrets(src: SettingsSource): IdentitySecrets {
+  return { privateKeyHex: readSetting("privateKey", src), identityFileText: readSetting("identity", src) };
 }
 
 /**
  * The named tokens with authToken as the one named "static". Refused at startup: that name given twice, and a
- * relay forward bearer equal to a static token (whoever holds that token would be served as the relay).
+ * relay forward bearer equal to a static token.
  */
 function staticTokensOf(authTokenSha256: string | null, named: StaticTokens, relayForwardToken: string | null): StaticTokens {
   const all = new Map(named);
@@ -70,8 +68,18 @@ function staticTokensOf(authTokenSha256: string | null, named: StaticTokens, rel
     if ([...all.values()].some((t) => t.sha256 === authTokenSha256)) throw new StartupError("MOTEBIT_AUTH_TOKEN is also in MOTEBIT_AUTH_TOKENS: each caller needs its own token");
     all.set(DEFAULT_STATIC_TOKEN_NAME, { sha256: authTokenSha256, trust: "verified" });
   }
-  if (relayForwardToken !== null && matchStaticToken(relayForwardToken, all) !== null) {
-    throw new StartupError("MOTEBIT_RELAY_FORWARD_TOKEN equals a static token: its holders would be served as the relay; give the relay its own");
-  }
+  refuseRelayForwardToken(relayForwardToken, all);
   return all;
+}
+
+/**
+ * The one rule wherever static tokens meet the relay's forward bearer (a host's start-up, a fleet motebit's start,
+ * the operator's create and PATCH): the bearer equal to one of them is refused, since whoever holds that token
+ * would be served as the relay.
+ */
+export function refuseRelayForwardToken(relayForwardToken: string | null, tokens: StaticTokens): void {
+  const same = relayForwardToken === null ? null : matchStaticToken(relayForwardToken, tokens);
+  if (same !== null) {
+    throw new StartupError(`MOTEBIT_RELAY_FORWARD_TOKEN equals a static token (the one named "${same[0]}"): its holders would be served as the relay; give each its own`);
+  }
 }

@@ -1,24 +1,12 @@
-// motebit-local's side of the relay loop: settings from the environment and the config file, a timer that
-// drives src/relay's loop while serving over HTTP, and a deregistration on SIGTERM/SIGINT within 2 s.
-// stdio never registers.
+// motebit-local's side of the relay loop: a timer that drives src/relay's loop while serving over HTTP, and a
+// deregistration on SIGTERM/SIGINT within 2 s. stdio never registers.
 import {
-  memoryRelayStore, type Motebit, readRelaySettings, relayLoopFor, type RelaySettings, resolveEndpoint, selfTestLine,
-  skippedSelfTest, StartupError, systemClock,
+  memoryRelayStore, type Motebit, relayLoopFor, type RelaySettings, resolveEndpoint, selfTestLine, skippedSelfTest,
+  systemClock,
 } from "motebit-edge/core";
-import { CliError } from "../cli-error.js";
-import type { LocalConfig } from "../config-file.js";
 
 /** Deregistration gets this long, so a stop finishes within the 2 s a supervisor expects. */
 const DEREGISTER_BUDGET_MS = 1_500;
-
-/** The relay settings (env wins over the config file). Bad values are one CliError line, before anything starts. */
-export function readLocalRelaySettings(config: LocalConfig, env: NodeJS.ProcessEnv): RelaySettings {
-  try {
-    return readRelaySettings(env, config.file?.fields ?? null, config.file?.label ?? "");
-  } catch (e) {
-    throw e instanceof StartupError ? new CliError(e.message) : e;
-  }
-}
 
 export interface RelayHost {
   /** Stops the timer and deregisters (at most DEREGISTER_BUDGET_MS). */

@@ -2,14 +2,14 @@
 import { createServer } from "node:net";
 import { CliError } from "../cli-error.js";
 import type { ServeOptions } from "../commands/serve-options.js";
-import { defaultConfig, readConfigFile } from "../config-file.js";
+import { defaultConfig, localSettings, readConfigFile } from "../config-file.js";
 import { localAi } from "../local-ai.js";
 import { startLocalMotebit } from "../local-motebit.js";
 import { isLoopbackBind } from "motebit-edge/core";
 import { resolveDataDir } from "../locations.js";
 import { startOwnerMcpServers } from "../mcp-servers/for-serve.js";
 import { serveHttp } from "./http-host.js";
-import { readLocalRelaySettings, startRelayHost } from "./relay-host.js";
+import { startRelayHost } from "./relay-host.js";
 import { serveStdio } from "./stdio-host.js";
 import { claimStdout } from "./stdout-guard.js";
 
@@ -33,14 +33,14 @@ async function checkPortFree(host: string, port: number): Promise<void> {
 
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
-  const config = opts.configPath === null ? defaultConfig(process.env) : readConfigFile(opts.configPath, log, process.env);
-  const relaySettings = readLocalRelaySettings(config, process.env);
+  const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log, process.env);
+  const settings = localSettings(config, process.env, opts.direct);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
   if (jsonRpcOut === null) await checkPortFree(opts.host, opts.port);
-  const ai = await localAi(process.env, config, opts.direct);
+  const ai = await localAi(settings.ai);
   const { llm } = ai;
   // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs); unset: the mode's default.
-  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, llm, embedder: ai.embedder, taskTimeoutMs: ai.settings.taskTimeoutMs, log });
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, server: settings.server, llm, embedder: ai.embedder, taskTimeoutMs: ai.settings.taskTimeoutMs, log });
   const { motebit } = local;
   const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });
   const mode =
@@ -51,7 +51,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const detail = `${mode}; tools: ${tools}; task budget: ${motebit.taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
 
   let stop: () => Promise<string>;
-  const relayOpts = { motebit, settings: relaySettings, selfTest: opts.selfTest, bind: opts.host, log };
+  const relayOpts = { motebit, settings: settings.relay, selfTest: opts.selfTest, bind: opts.host, log };
   if (jsonRpcOut !== null) {
     log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
     const done = serveStdio(motebit, local.sql, jsonRpcOut, log);
@@ -60,14 +60,14 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   } else {
     let http;
     try {
-      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: config.server, host: opts.host, port: opts.port });
+      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: settings.server, host: opts.host, port: opts.port });
     } catch (e) {
       // Taken between the check and now: the same words.
       local.sql.close();
       await mcpServers.close();
       throw cannotListen(opts.host, opts.port, e);
     }
-    const names = [...config.server.staticTokens.keys()];
+    const names = [...settings.server.staticTokens.keys()];
     const auth = names.length > 0 ? `static tokens ${names.join(", ")} or signed tokens` : "signed tokens only (no authToken configured)";
     log(`motebit ${motebit.motebitId} serving over http at ${http.url}/mcp (every caller is a peer; auth: ${auth}); ${detail}`);
     if (!isLoopbackBind(opts.host)) {

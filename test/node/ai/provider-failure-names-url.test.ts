@@ -28,7 +28,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 async function motebitWith(env: Record<string, string>) {
   const lines: string[] = [];
-  const llm = fetchProvider(readAiSettings(env, { direct: false, hasAiBinding: false }));
+  const llm = fetchProvider(readAiSettings({ env }, { direct: false, hasAiBinding: false }));
   const h = await makeMotebit({ llm, log: (line) => lines.push(line) });
   return { h, lines };
 }
@@ -60,7 +60,7 @@ describe("a provider's HTTP failure names provider, URL and status", () => {
     const workerdLike: typeof fetch = async () => {
       throw new Error("internal error; reference = 0123abcd");
     };
-    const llm = fetchProvider(readAiSettings({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: "https://models.invalid/v1" }, { direct: false, hasAiBinding: false }), workerdLike);
+    const llm = fetchProvider(readAiSettings({ env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: "https://models.invalid/v1" } }, { direct: false, hasAiBinding: false }), workerdLike);
     const h = await makeMotebit({ llm, log: (line) => lines.push(line) });
     const r = await aiTask(h, peer(), { prompt: "x" });
     expect(r.status).toBe("failed");

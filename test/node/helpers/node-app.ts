@@ -24,11 +24,11 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     deviceId: id.deviceId,
     tools: ToolRegistry.fromModule(exampleTools),
   });
-  const config = readServerConfig({
+  const config = readServerConfig({ env: {
     MOTEBIT_AUTH_TOKEN: keys.auth_token,
     MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
     ...env,
-  });
+  } });
   const backend = inProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
   return { app: createApp(() => backend), sql, motebit, config, backend };
 }

@@ -39,7 +39,7 @@ export async function startProtocolHost(
   seedHex: string = keys.server.seed_hex,
 ): Promise<ProtocolHost> {
   const id = await loadHostIdentity(sql, { privateKeyHex: seedHex, identityFileText: null });
-  const config = readServerConfig({ MOTEBIT_AUTH_TOKEN: keys.auth_token, MOTEBIT_RATE_LIMIT: "0", ...env });
+  const config = readServerConfig({ env: { MOTEBIT_AUTH_TOKEN: keys.auth_token, MOTEBIT_RATE_LIMIT: "0", ...env } });
   const motebit = await Motebit.create({
     sql,
     clock: systemClock,

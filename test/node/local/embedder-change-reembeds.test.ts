@@ -2,7 +2,7 @@
 // stored memory before recall uses the new index, page by page (resumable), with progress on stderr.
 import { afterAll, expect, it } from "vitest";
 import { LocalEmbedder } from "../../../src/memory/embedder-local.js";
-import { defaultConfig } from "../../../local-stdio/src/config-file.js";
+import { defaultConfig, localSettings } from "../../../local-stdio/src/config-file.js";
 import { startLocalMotebit } from "../../../local-stdio/src/local-motebit.js";
 import { tempDir } from "./helpers/local-cli.js";
 
@@ -11,7 +11,7 @@ afterAll(() => tmp.cleanup());
 
 it("a new embedder re-embeds stored memories at start-up, says so on stderr, and recall then uses only the new vectors", async () => {
   const start = async (embedder: LocalEmbedder | undefined, log: string[]) =>
-    startLocalMotebit({ identityPath: null, toolsPath: null, dataDir: tmp.dir, config: defaultConfig(), llm: null, embedder, log: (l) => log.push(l) });
+    startLocalMotebit({ identityPath: null, toolsPath: null, dataDir: tmp.dir, config: defaultConfig(), server: localSettings(defaultConfig(), {}, false).server, llm: null, embedder, log: (l) => log.push(l) });
   const first = await start(undefined, []);
   for (const fact of ["The owner's kayak is yellow", "The owner's bike is a Brompton", "The owner's cat is called Miso"]) {
     await first.motebit.memory.remember({ content: fact, sensitivity: "none", provenance: "owner", scope: "owner" });
@@ -42,7 +42,7 @@ it("a database written with the previous default (lexical) recalls by meaning af
   const dir = tempDir();
   try {
     const start = async (embedder: LocalEmbedder | undefined, log: string[]) =>
-      startLocalMotebit({ identityPath: null, toolsPath: null, dataDir: dir.dir, config: defaultConfig(), llm: null, embedder, log: (l) => log.push(l) });
+      startLocalMotebit({ identityPath: null, toolsPath: null, dataDir: dir.dir, config: defaultConfig(), server: localSettings(defaultConfig(), {}, false).server, llm: null, embedder, log: (l) => log.push(l) });
     const old = await start(new LocalEmbedder(), []);
     for (const fact of ["I got the flu vaccine in October", "Our luggage was lost at the airport", "The mortgage payment is due on the first of each month"]) {
       await old.motebit.memory.remember({ content: fact, sensitivity: "none", provenance: "owner", scope: "owner" });

@@ -53,7 +53,7 @@ describe("the Node host with a half-sent body", () => {
       sql, clock: systemClock, signer: id.signer, motebitId: id.motebitId, deviceId: id.deviceId, tools: ToolRegistry.fromModule(exampleTools),
     });
     host = await serveHttp({
-      motebit, sql, clock: systemClock, config: readServerConfig({ MOTEBIT_AUTH_TOKEN: keys.auth_token }), host: "127.0.0.1", port: 0, requestReceiveMs: 500,
+      motebit, sql, clock: systemClock, config: readServerConfig({ env: { MOTEBIT_AUTH_TOKEN: keys.auth_token } }), host: "127.0.0.1", port: 0, requestReceiveMs: 500,
     });
     const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
     const half = await raw(host.url, 500, init.slice(0, 40));

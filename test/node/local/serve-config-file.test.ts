@@ -2,9 +2,8 @@
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readConfigFile } from "../../../local-stdio/src/config-file.js";
+import { localSettings, readConfigFile } from "../../../local-stdio/src/config-file.js";
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../../src/settings/server-config.js";
-import { readAiSettings } from "../../../src/settings/ai.js";
 import { callText, connectStdio, initMotebit, tempDir } from "./helpers/local-cli.js";
 
 const RELAY = "ab".repeat(32);
@@ -35,17 +34,19 @@ describe("the serve config file", () => {
     );
     expect(cfg.privateKeyPath).toBe(join(tmp.dir, "keys/motebit.key"));
     expect(cfg.dataDir).toBe(join(tmp.dir, "state"));
-    expect(readAiSettings({}, { direct: true, hasAiBinding: false }, cfg.file).taskTimeoutMs).toBe(5000);
-    expect([...cfg.server.staticTokens.keys()]).toEqual(["static"]);
-    expect(cfg.server).toMatchObject({ relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
-    expect(cfg.server.knownCallers.get("peer-1")).toEqual({ publicKeyHex: CALLER_KEY, trust: "trusted" });
+    const { ai, server } = localSettings(cfg, {}, true);
+    expect(ai.taskTimeoutMs).toBe(5000);
+    expect([...server.staticTokens.keys()]).toEqual(["static"]);
+    expect(server).toMatchObject({ relayTrust: RELAY, allowedOrigins: ["https://app.example.com"], rateLimitPerMinute: 30 });
+    expect(server.knownCallers.get("peer-1")).toEqual({ publicKeyHex: CALLER_KEY, trust: "trusted" });
   });
 
   it("defaults to no token, no callers, no relay and the edge's rate limit", () => {
     const cfg = readConfigFile(write("empty.json", {}));
-    expect(cfg.server.staticTokens.size).toBe(0);
-    expect(cfg.server).toMatchObject({ relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
-    expect(cfg.server.knownCallers.size).toBe(0);
+    const { server } = localSettings(cfg, {}, false);
+    expect(server.staticTokens.size).toBe(0);
+    expect(server).toMatchObject({ relayTrust: null, allowedOrigins: [], rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE });
+    expect(server.knownCallers.size).toBe(0);
     expect(cfg.durability).toBe("normal");
     expect(readConfigFile(write("full.json", { durability: "full" })).durability).toBe("full");
   });
@@ -67,8 +68,9 @@ describe("the serve config file", () => {
   });
 
   it("the environment wins over the file for every setting; the file may use a setting's key or its environment name", () => {
-    const cfg = readConfigFile(write("both.json", { rateLimit: 30, MOTEBIT_RELAY_ID: "relay-file", relayForwardToken: "fwd" }), () => {}, { MOTEBIT_RATE_LIMIT: "7" });
-    expect(cfg.server).toMatchObject({ rateLimitPerMinute: 7, relayId: "relay-file", relayForwardToken: "fwd" });
+    const env = { MOTEBIT_RATE_LIMIT: "7" };
+    const cfg = readConfigFile(write("both.json", { rateLimit: 30, MOTEBIT_RELAY_ID: "relay-file", relayForwardToken: "fwd" }), () => {}, env);
+    expect(localSettings(cfg, env, false).server).toMatchObject({ rateLimitPerMinute: 7, relayId: "relay-file", relayForwardToken: "fwd" });
     expect(() => readConfigFile(write("badenv.json", {}), () => {}, { MOTEBIT_RATE_LIMIT: "many" })).toThrow(/^MOTEBIT_RATE_LIMIT must be a whole number/);
     // A bad value in the file that the environment overrides is never used, so it stops nothing.
     expect(readConfigFile(write("hidden.json", { taskTimeoutMs: 0 }), () => {}, { MOTEBIT_TASK_TIMEOUT_MS: "900" }).path).not.toBeNull();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMcpServers } from "../../../local-stdio/src/mcp-servers/config.js";
 import { McpServers } from "../../../local-stdio/src/mcp-servers/servers.js";
 import { serveHttp, type HttpHost } from "../../../local-stdio/src/serve/http-host.js";
-import { defaultConfig } from "../../../local-stdio/src/config-file.js";
+import { defaultConfig, localSettings } from "../../../local-stdio/src/config-file.js";
 import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
 import { makeMotebit, owner, peer, type Harness } from "../helpers/motebit.js";
 import { memorySql } from "../helpers/sqlite.js";
@@ -27,7 +27,7 @@ describe("connected MCP servers and peers", () => {
       throw new Error(m);
     });
     await servers.start(configs);
-    const config = { ...defaultConfig().server, staticTokens: parseStaticTokens({ static: "peer-secret-token" }, "test") };
+    const config = { ...localSettings(defaultConfig(), {}, false).server, staticTokens: parseStaticTokens({ static: "peer-secret-token" }, "test") };
     http = await serveHttp({ motebit: h.m, sql, clock: h.m.clock, config, host: "127.0.0.1", port: 0 });
   });
   afterAll(async () => {

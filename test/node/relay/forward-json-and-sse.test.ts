@@ -6,7 +6,7 @@ import { forwardTask } from "../../../examples/relay/forward.js";
 import { serveHttp, type HttpHost } from "../../../local-stdio/src/serve/http-host.js";
 import { createSigner, sovereignMotebitId, type Signer } from "../../../src/protocol/index.js";
 import { systemClock } from "../../../src/ports.js";
-import { defaultConfig } from "../../../local-stdio/src/config-file.js";
+import { defaultConfig, localSettings } from "../../../local-stdio/src/config-file.js";
 import { createHostMotebit } from "../../../src/host/host-motebit.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import exampleTools from "../../../examples/tools/index.js";
@@ -21,7 +21,7 @@ const seen: { method: string; accept: string | null; auth: string | null; body: 
 beforeAll(async () => {
   relay = await createSigner(keys.relay.seed_hex);
   relayId = await sovereignMotebitId(relay.publicKeyHex);
-  const config = defaultConfig().server;
+  const config = localSettings(defaultConfig(), {}, false).server;
   config.relayTrust = relay.publicKeyHex;
   config.relayId = relayId;
   const sql = memorySql();

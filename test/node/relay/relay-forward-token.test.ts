@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readConfigFile } from "../../../local-stdio/src/config-file.js";
+import { localSettings, readConfigFile } from "../../../local-stdio/src/config-file.js";
 import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
 import { readServerConfig } from "../../../src/settings/server-config.js";
 import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
@@ -39,13 +39,13 @@ describe("the relay's forward bearer", () => {
   });
 
   it("may not be a static token: startup refuses it (its holders would be served as the relay)", () => {
-    expect(() => readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: "shared-token-0001", MOTEBIT_AUTH_TOKEN: "shared-token-0001" })).toThrow(/MOTEBIT_RELAY_FORWARD_TOKEN equals a static token/);
-    expect(() => readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: "shared-token-0001", MOTEBIT_AUTH_TOKENS: '{"a": "shared-token-0001"}' })).toThrow(/MOTEBIT_RELAY_FORWARD_TOKEN equals a static token/);
+    expect(() => readServerConfig({ env: { MOTEBIT_RELAY_FORWARD_TOKEN: "shared-token-0001", MOTEBIT_AUTH_TOKEN: "shared-token-0001" } })).toThrow(/MOTEBIT_RELAY_FORWARD_TOKEN equals a static token/);
+    expect(() => readServerConfig({ env: { MOTEBIT_RELAY_FORWARD_TOKEN: "shared-token-0001", MOTEBIT_AUTH_TOKENS: '{"a": "shared-token-0001"}' } })).toThrow(/MOTEBIT_RELAY_FORWARD_TOKEN equals a static token/);
   });
 
   it("is read from MOTEBIT_RELAY_FORWARD_TOKEN at the edge", () => {
-    expect(readServerConfig({ MOTEBIT_RELAY_FORWARD_TOKEN: " fwd " }).relayForwardToken).toBe("fwd");
-    expect(readServerConfig({}).relayForwardToken).toBeNull();
+    expect(readServerConfig({ env: { MOTEBIT_RELAY_FORWARD_TOKEN: " fwd " } }).relayForwardToken).toBe("fwd");
+    expect(readServerConfig({ env: {} }).relayForwardToken).toBeNull();
   });
 
   it("motebit-local: the config file's relayForwardToken, the environment winning, and a warning when others can read it", () => {
@@ -55,10 +55,11 @@ describe("the relay's forward bearer", () => {
       writeFileSync(path, JSON.stringify({ relayForwardToken: "from-file" }), { mode: 0o644 });
       const warnings: string[] = [];
       const config = readConfigFile(path, (w) => warnings.push(w));
-      expect(config.server.relayForwardToken).toBe("from-file");
+      expect(localSettings(config, {}, false).server.relayForwardToken).toBe("from-file");
       expect(warnings.join("\n")).toContain("holds relayForwardToken but other users can read it");
       // The environment wins over the file (src/settings: one rule for every setting).
-      expect(readConfigFile(path, () => {}, { MOTEBIT_RELAY_FORWARD_TOKEN: "from-env" }).server.relayForwardToken).toBe("from-env");
+      const env = { MOTEBIT_RELAY_FORWARD_TOKEN: "from-env" };
+      expect(localSettings(readConfigFile(path, () => {}, env), env, false).server.relayForwardToken).toBe("from-env");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,28 +1,25 @@
 // Where the relay settings come from: the environment wins over the config file; bad values name their source.
 import { describe, expect, it } from "vitest";
-import { readRelaySettings } from "../../../src/relay/settings.js";
+import { readRelaySettings } from "../../../src/settings/relay.js";
 import { authenticate } from "../../../src/server/auth.js";
 import { createSigner, mintBearerToken, sovereignMotebitId } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 
 describe("relay settings", () => {
   it("none set: no relay, the documented defaults", () => {
-    expect(readRelaySettings({})).toEqual({ syncUrl: null, publicUrl: null, apiToken: null, selfTest: false, selfTestTimeoutMs: 60_000, heartbeatMs: 300_000 });
+    expect(readRelaySettings({ env: {} })).toEqual({ syncUrl: null, publicUrl: null, apiToken: null, selfTest: false, selfTestTimeoutMs: 60_000, heartbeatMs: 300_000 });
   });
 
   it("env wins over the file; URLs lose a trailing slash or /mcp", () => {
-    const s = readRelaySettings(
-      { MOTEBIT_SYNC_URL: "https://relay.example.com/", MOTEBIT_SELF_TEST: "1" },
-      { syncUrl: "https://other.example.com", publicUrl: "https://me.example.com/mcp", apiToken: "tok", selfTestTimeoutMs: 5_000 },
-    );
+    const s = readRelaySettings({ env: { MOTEBIT_SYNC_URL: "https://relay.example.com/", MOTEBIT_SELF_TEST: "1" }, file: { fields: { syncUrl: "https://other.example.com", publicUrl: "https://me.example.com/mcp", apiToken: "tok", selfTestTimeoutMs: 5_000 }, label: "" } });
     expect(s).toMatchObject({ syncUrl: "https://relay.example.com", publicUrl: "https://me.example.com", apiToken: "tok", selfTest: true, selfTestTimeoutMs: 5_000 });
   });
 
   it("bad values are start-up errors naming where they came from", () => {
-    expect(() => readRelaySettings({ MOTEBIT_SYNC_URL: "relay.example.com" })).toThrow(/MOTEBIT_SYNC_URL must be an http\(s\) URL/);
-    expect(() => readRelaySettings({}, { publicUrl: "ftp://x" }, "config file /c.json: ")).toThrow(/^config file \/c\.json: publicUrl must be an http\(s\) URL/);
-    expect(() => readRelaySettings({ MOTEBIT_SELF_TEST: "yes" })).toThrow(/MOTEBIT_SELF_TEST must be 1 or 0/);
-    expect(() => readRelaySettings({}, { selfTestTimeoutMs: 10 })).toThrow(/selfTestTimeoutMs must be a whole number of milliseconds from 1000/);
+    expect(() => readRelaySettings({ env: { MOTEBIT_SYNC_URL: "relay.example.com" } })).toThrow(/MOTEBIT_SYNC_URL must be an http\(s\) URL/);
+    expect(() => readRelaySettings({ env: {}, file: { fields: { publicUrl: "ftp://x" }, label: "config file /c.json: " } })).toThrow(/^config file \/c\.json: publicUrl must be an http\(s\) URL/);
+    expect(() => readRelaySettings({ env: { MOTEBIT_SELF_TEST: "yes" } })).toThrow(/MOTEBIT_SELF_TEST must be 1 or 0/);
+    expect(() => readRelaySettings({ env: {}, file: { fields: { selfTestTimeoutMs: 10 }, label: "" } })).toThrow(/selfTestTimeoutMs must be a whole number of milliseconds from 1000/);
   });
 });
 

@@ -4,7 +4,7 @@ import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_MODELS, readAiSettings, taskTimeout
 import { StartupError } from "../../../src/settings/startup-error.js";
 
 const read = (env: Record<string, unknown>, o: { direct?: boolean; hasAiBinding?: boolean } = {}) =>
-  readAiSettings(env, { direct: o.direct ?? false, hasAiBinding: o.hasAiBinding ?? false });
+  readAiSettings({ env }, { direct: o.direct ?? false, hasAiBinding: o.hasAiBinding ?? false });
 
 describe("AI settings", () => {
   it("mode: --direct wins; else MOTEBIT_MODE; else ai when the provider's credential is present; else direct", () => {

@@ -48,7 +48,7 @@ it("a replaced token's stored task ends in a signed failed receipt, and the new 
   await runInDurableObject(stub, async (_live, state) => {
     const identity = { motebitId: SERVER_ID, publicKeyHex: "" };
     const who = async (e: object, bearer: string) => {
-      const r = await authenticate(bearer, readServerConfig(e as Record<string, unknown>), identity, Date.now());
+      const r = await authenticate(bearer, readServerConfig({ env: e as Record<string, unknown> }), identity, Date.now());
       if (!r.ok) throw new Error(JSON.stringify(r.body));
       return r.principal;
     };
@@ -82,6 +82,6 @@ it("a replaced token's stored task ends in a signed failed receipt, and the new 
     expect(newAlpha.callerId).toBe("static:alpha");
     const read = (await (await again.handleMcp(call(newAlpha, "tasks/get", { taskId: created.taskId }))).json()) as Body;
     expect(read.error).toBeDefined();
-    expect((await authenticate(ALPHA, readServerConfig(rotated as Record<string, unknown>), identity, Date.now())).ok).toBe(false);
+    expect((await authenticate(ALPHA, readServerConfig({ env: rotated as Record<string, unknown> }), identity, Date.now())).ok).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
-// Where the relay is and how this motebit talks to it (docs/protocol.md §9), read once from the host's settings
-// (src/settings): the edge passes its Worker env; motebit-local passes process.env and its --config file, whose
-// values the environment overrides. A bad value is a StartupError naming exactly where it came from.
-import { readSetting, type EnvLike } from "../settings/read.js";
+// Where the relay is and how this motebit talks to it (docs/protocol.md §9): one section of a host's settings,
+// assembled with the others by host-settings.ts. A bad value is a StartupError naming exactly where it came from.
+import { readSetting, type SettingsSource } from "./read.js";
 
 export interface RelaySettings {
   /** The relay's base URL (no trailing slash), or null: no relay, nothing registers, nothing is logged as an error. */
@@ -17,12 +16,8 @@ export interface RelaySettings {
   heartbeatMs: number;
 }
 
-/**
- * `env` is the Worker env or process.env; `file` the parsed config file (null when none), named in errors
- * by `fileLabel` (e.g. "config file /x/motebit.json: "). `selfTest` here is MOTEBIT_SELF_TEST; the CLI ORs in --self-test.
- */
-export function readRelaySettings(env: EnvLike, file: Record<string, unknown> | null = null, fileLabel = ""): RelaySettings {
-  const src = { env, file: file === null ? null : { fields: file, label: fileLabel } };
+/** `selfTest` here is MOTEBIT_SELF_TEST; the CLI ORs in --self-test. */
+export function readRelaySettings(src: SettingsSource): RelaySettings {
   return {
     syncUrl: readSetting("syncUrl", src),
     publicUrl: readSetting("publicUrl", src),
