@@ -1,6 +1,8 @@
-// Command-line flags: `--name value` or `--name=value`, each known to the command, each at most once
-// (a "list" flag may repeat: its values are kept in order).
-// Anything else is a usage error whose one-line message names the flag.
+// Command-line flags, read by node:util parseArgs: `--name value` or `--name=value`, each known to the command, each
+// at most once (a "list" flag may repeat: its values are kept in order); "--" ends the flags. parseArgs splits the
+// words and the checks here turn every problem into a usage error whose one-line message names the flag (parseArgs'
+// own strict errors name neither the command nor the flags it knows).
+import { parseArgs } from "node:util";
 
 /** The one exit-code rule of every command, printed in its --help (verify refines 1 and 2 in its own). */
 export const EXIT_STATUS =
@@ -22,29 +24,29 @@ export interface ParsedFlags {
 }
 
 export function parseFlags(argv: readonly string[], spec: FlagSpec, command: string): ParsedFlags {
+  const options = Object.fromEntries(Object.entries(spec).map(([name, kind]) => [name, { type: kind === "boolean" ? ("boolean" as const) : ("string" as const) }]));
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const values = new Map<string, string | true | string[]>();
   const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith("--") || arg === "--") {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-    const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
-    if (kind === undefined) throw new UsageError(`unknown flag --${name} for "${command}" (known: ${Object.keys(spec).map((k) => `--${k}`).join(", ")})`);
-    if (values.has(name) && kind !== "list") throw new UsageError(`--${name} is given more than once`);
+  for (const t of tokens) {
+    if (t.kind === "positional") positionals.push(t.value);
+    if (t.kind !== "option") continue;
+    // "-x" (or "-xyz", which parseArgs splits into one token per letter) is no flag of any command.
+    const shown = t.rawName.startsWith("--") ? t.rawName : argv[t.index];
+    const kind = t.rawName.startsWith("--") && Object.hasOwn(spec, t.name) ? spec[t.name] : undefined;
+    if (kind === undefined) throw new UsageError(`unknown flag ${shown} for "${command}" (known: ${Object.keys(spec).map((k) => `--${k}`).join(", ")})`);
+    if (values.has(t.name) && kind !== "list") throw new UsageError(`${shown} is given more than once`);
     if (kind === "boolean") {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-      values.set(name, true);
+      if (t.inlineValue) throw new UsageError(`${shown} takes no value`);
+      values.set(t.name, true);
       continue;
     }
-    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith("--"))) throw new UsageError(`--${name} needs a value`);
-    if (value === "") throw new UsageError(`--${name} needs a non-empty value`);
-    if (kind === "list") values.set(name, [...((values.get(name) as string[] | undefined) ?? []), value]);
-    else values.set(name, value);
+    // parseArgs takes the next word as the value even when it is a flag: "--identity --direct" lacks its value.
+    const value = t.value;
+    if (value === undefined || (!t.inlineValue && value.startsWith("--"))) throw new UsageError(`${shown} needs a value`);
+    if (value === "") throw new UsageError(`${shown} needs a non-empty value`);
+    if (kind === "list") values.set(t.name, [...((values.get(t.name) as string[] | undefined) ?? []), value]);
+    else values.set(t.name, value);
   }
   return { values, positionals };
 }
