@@ -106,7 +106,7 @@ export const SETTINGS = {
     secret: true,
     defaultText: "none",
     meaning:
-      "The bearer the relay presents when it forwards a task (today's reference relay sends its `MOTEBIT_API_TOKEN`); compared in constant time; its caller is the relay principal `relay:<MOTEBIT_RELAY_ID or relay>`, trust verified, never the owner; independent of the static token. At the edge it also admits the relay's forwards into every fleet motebit.",
+      "The bearer the relay presents when it forwards a task (today's reference relay sends its `MOTEBIT_API_TOKEN`); compared in constant time; its caller is the relay principal `relay:<MOTEBIT_RELAY_ID or relay>`, trust verified, never the owner; independent of the static token, and refused when it equals one (at start-up, and as a fleet motebit's token on create and PATCH). At the edge it also admits the relay's forwards into every fleet motebit.",
     read: r.text,
   }),
   fleetToken: setting({
