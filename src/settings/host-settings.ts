@@ -4,7 +4,7 @@
 // Both hosts call readHostSettings once at start-up; anything malformed is a StartupError naming its place.
 import { readAiSettings, type AiSettings } from "./ai.js";
 import { parseKnownCallers, type KnownCallers } from "./known-callers.js";
-import type { ConfigFile, EnvLike } from "./read.js";
+import type { SettingsSource } from "./read.js";
 import { readRelaySettings, type RelaySettings } from "./relay.js";
 import { readIdentitySecrets, readServerConfig, refuseRelayForwardToken, type IdentitySecrets, type ServerConfig } from "./server-config.js";
 import type { StaticToken, StaticTokens } from "./static-tokens.js";
@@ -16,11 +16,8 @@ export interface FleetMotebitRecord {
   staticTokens: Record<string, StaticToken>;
 }
 
-export interface SettingsSources {
-  env: EnvLike;
-  /** motebit-local's --config file; null or absent at the edge, which has none. */
-  file?: ConfigFile | null;
-  /** A fleet motebit at the edge: its record over the deployment's settings. */
+/** The environment and motebit-local's --config file (read.ts), and at the edge a fleet motebit's record. */
+export interface SettingsSources extends SettingsSource {
   fleet?: FleetMotebitRecord | null;
 }
 
@@ -39,12 +36,11 @@ export interface HostSettings {
 export type FleetCallers = { staticTokens: StaticTokens; knownCallers: KnownCallers };
 
 export function readHostSettings(src: SettingsSources, kind: HostKind): HostSettings {
-  const from = { env: src.env, file: src.file ?? null };
   const deployment: HostSettings = {
-    server: readServerConfig(from),
-    identity: kind.host === "edge" ? readIdentitySecrets(from) : { privateKeyHex: null, identityFileText: null },
-    ai: readAiSettings(from, kind.host === "edge" ? { direct: false, hasAiBinding: kind.hasAiBinding } : { direct: kind.direct, hasAiBinding: false }),
-    relay: readRelaySettings(from),
+    server: readServerConfig(src),
+    identity: kind.host === "edge" ? readIdentitySecrets(src) : { privateKeyHex: null, identityFileText: null },
+    ai: readAiSettings(src, kind.host === "edge" ? { direct: false, hasAiBinding: kind.hasAiBinding } : { direct: kind.direct, hasAiBinding: false }),
+    relay: readRelaySettings(src),
   };
   if (!src.fleet) return deployment;
   const own = asFleetMotebit(deployment, src.fleet);
