@@ -19,9 +19,9 @@ export interface MotebitWorkerOptions {
 
 /** The Worker's handlers for this deployment's motebit; also hands `tools` to its Durable Object. */
 export function createMotebitWorker(options: MotebitWorkerOptions) {
-  registerServedTools(options.tools, { resources: options.resources, prompts: options.prompts });
+  const served = registerServedTools(options.tools, { resources: options.resources, prompts: options.prompts });
   // The fleet's routes first (they close /m/… and /fleet/…), then the default motebit's for everything else.
-  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>()).route("/", createApp<EdgeEnv>(durableObjectBackend));
+  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend));
   app.notFound(() => jsonResponse(404, { error: "not found" }));
   // Each mounted app answers its own errors; this is for the fleet's guards (a directory that cannot be asked).
   app.onError((err) => {

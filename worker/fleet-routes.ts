@@ -3,7 +3,7 @@
 // exists: 404. Mounted before the default motebit's routes, and closed at the end, so nothing under these
 // prefixes ever reaches the default motebit's app (or its object).
 import type { Hono, MiddlewareHandler } from "hono";
-import { createApp, isFleetName, jsonResponse } from "../src/index.js";
+import { createApp, isFleetName, jsonResponse, type ToolRegistry } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { fleetApi } from "./fleet-api.js";
 import { fleetBackend } from "./fleet-backend.js";
@@ -28,10 +28,11 @@ const preflightNeedsAName: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, 
   await next();
 };
 
-export function mountFleet(root: Root): Root {
+/** `served`: the Worker's tools module (the operator's API checks a fleet motebit's tool names against it). */
+export function mountFleet(root: Root, served: ToolRegistry): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
-  root.route("/", fleetApi());
+  root.route("/", fleetApi(served));
   root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name" }));
   for (const prefix of PREFIXES) root.all(prefix, NOT_FOUND);
   return root;
