@@ -34,3 +34,20 @@ export interface FleetDescription {
   static_tokens: string[];
   created_at: number;
 }
+
+/**
+ * Which object a name is (`idFromName`, seen inside the object as `ctx.id.name`). Every fleet key contains ":",
+ * which neither a fleet name (a-z, 0-9, -) nor the deployment's key ("motebit") does: no fleet name can address
+ * the default motebit's object, the directory, or another fleet motebit's object.
+ */
+export const FLEET_MOTEBIT_PREFIX = "fleet:";
+export const FLEET_DIRECTORY_KEY = "fleet-directory:";
+
+/** The deployment's motebit, a fleet motebit, or the fleet's directory: each answers only its own role's methods. */
+export type ObjectRole = "motebit" | "fleet-motebit" | "fleet-directory";
+
+/** Any other name (the deployment's "motebit", a test's own) is a deployment motebit: never the directory or a fleet motebit. */
+export function roleOfObject(name: string | undefined): ObjectRole {
+  if (name === FLEET_DIRECTORY_KEY) return "fleet-directory";
+  return name?.startsWith(FLEET_MOTEBIT_PREFIX) ? "fleet-motebit" : "motebit";
+}

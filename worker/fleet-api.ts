@@ -3,12 +3,11 @@
 import { Hono, type Context } from "hono";
 import {
   constantTimeEqual, DEFAULT_PAGE_SIZE, fleetMotebitUrl, FleetSpecError, fromUtf8, isFleetName, jsonResponse,
-  MAX_PAGE_SIZE, parseCreateBody, parsePatchBody, readBodyCapped, readSetting, StartupError, startupFailureResponse,
+  MAX_PAGE_SIZE, parseCreateBody, parsePatchBody, readBodyCapped, readSetting, StartupError, startupFailureResponse, type ToolRegistry,
 } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { deploymentConfig } from "./durable-object-backend.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
-import { servedTools } from "../durable-objects/served-tools.js";
 import { forgetCaller } from "./fleet-callers.js";
 import { mountFleetOAuth } from "./fleet-oauth-api.js";
 
@@ -17,7 +16,8 @@ const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
 
 type Ctx = Context<{ Bindings: EdgeEnv }>;
 
-export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
+/** `served`: the Worker's tools module, which a fleet motebit's `tools` must name from. */
+export function fleetApi(served: ToolRegistry): Hono<{ Bindings: EdgeEnv }> {
   const app = new Hono<{ Bindings: EdgeEnv }>().basePath("/fleet");
   app.onError((err) => {
     if (err instanceof FleetSpecError) return jsonResponse(400, { error: err.message });
@@ -45,7 +45,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
 
   app.post("/motebits", async (c) => {
     const spec = parseCreateBody(await jsonBody(c), deploymentConfig(c.env));
-    checkTools(spec.tools);
+    checkTools(served, spec.tools);
     const directory = directoryStub(c.env);
     if (!(await directory.directoryReserve(spec.name, spec.displayName))) return jsonResponse(409, { error: `${spec.name} already exists` });
     const made = await fleetStub(c.env, spec.name).fleetProvision(spec);
@@ -79,7 +79,7 @@ export function fleetApi(): Hono<{ Bindings: EdgeEnv }> {
     const name = c.req.param("name");
     if (!isFleetName(name) || (await directoryStub(c.env).directoryGet(name)) === null) return NOT_FOUND();
     const patch = parsePatchBody(await jsonBody(c), deploymentConfig(c.env));
-    if (patch.tools !== undefined) checkTools(patch.tools);
+    if (patch.tools !== undefined) checkTools(served, patch.tools);
     const d = await fleetStub(c.env, name).fleetUpdate(patch);
     forgetCaller(name);
     return d.ok ? jsonResponse(200, { ...d.value, mcp_url: mcpUrl(c, name) }) : jsonResponse(d.status, { error: d.error });
@@ -114,10 +114,10 @@ async function jsonBody(c: { req: { raw: Request } }): Promise<unknown> {
 }
 
 /** Tool names must be served by this Worker's tools module. */
-function checkTools(tools: string[] | null): void {
+function checkTools(served: ToolRegistry, tools: string[] | null): void {
   if (tools === null) return;
   try {
-    servedTools().only(tools);
+    served.only(tools);
   } catch (e) {
     throw new FleetSpecError(`tools: ${(e as Error).message}`);
   }

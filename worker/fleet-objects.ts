@@ -1,11 +1,7 @@
-// Which Durable Object serves which fleet name. Every key here contains ":", which neither a fleet name
-// (a-z, 0-9, -) nor the default motebit's key ("motebit") does: no fleet name can address the default
-// motebit's object, the directory, or another fleet motebit's object.
+// Which Durable Object serves which fleet name (the keys are the RPC contract's: durable-objects/object-rpc.ts).
 import type { EdgeEnv } from "./env.js";
 import { readSetting } from "../src/index.js";
-
-const FLEET_MOTEBIT_PREFIX = "fleet:";
-const FLEET_DIRECTORY_KEY = "fleet-directory:";
+import { FLEET_DIRECTORY_KEY, FLEET_MOTEBIT_PREFIX } from "../durable-objects/object-rpc.js";
 
 export function fleetMotebitKey(name: string): string {
   return FLEET_MOTEBIT_PREFIX + name;

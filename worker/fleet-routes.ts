@@ -1,31 +1,39 @@
-// The fleet's share of the Worker's URL space: /m/<name>/… (each fleet motebit, the same app as the default
-// motebit's) and /fleet/… (the operator's API). Without MOTEBIT_FLEET_TOKEN none of it exists: 404.
-import { createApp, isFleetName, jsonResponse } from "../src/index.js";
+// The fleet's share of the Worker's URL space, mounted on the Worker's app: /m/<name>/… (each fleet motebit, the
+// same app as the default motebit's) and /fleet/… (the operator's API). Without MOTEBIT_FLEET_TOKEN none of it
+// exists: 404. Mounted before the default motebit's routes, and closed at the end, so nothing under these
+// prefixes ever reaches the default motebit's app (or its object).
+import type { Hono, MiddlewareHandler } from "hono";
+import { createApp, isFleetName, jsonResponse, type ToolRegistry } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { fleetApi } from "./fleet-api.js";
 import { fleetBackend } from "./fleet-backend.js";
 import { fleetToken } from "./fleet-objects.js";
 import { isProvisioned } from "./fleet-callers.js";
 
+type Root = Hono<{ Bindings: EdgeEnv }>;
+
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
+const PREFIXES = ["/m/*", "/fleet/*"] as const;
 
-export function isFleetPath(pathname: string): boolean {
-  return pathname === "/m" || pathname.startsWith("/m/") || pathname === "/fleet" || pathname.startsWith("/fleet/");
-}
+const fleetEnabled: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, next) => {
+  if (fleetToken(c.env) === null) return NOT_FOUND();
+  await next();
+};
 
-export function fleetRoutes() {
-  const members = createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name" });
-  const operator = fleetApi();
-  return async (request: Request, env: EdgeEnv, ctx: ExecutionContext): Promise<Response> => {
-    if (fleetToken(env) === null) return NOT_FOUND();
-    const { pathname } = new URL(request.url);
-    if (pathname.startsWith("/fleet")) return operator.fetch(request, env, ctx);
-    // A CORS preflight is answered before any backend is asked who it is: ask the directory here, so an unknown
-    // name is 404 for it too.
-    if (request.method === "OPTIONS") {
-      const name = /^\/m\/([^/]+)\//.exec(pathname)?.[1];
-      if (name === undefined || !isFleetName(name) || !(await isProvisioned(env, name))) return NOT_FOUND();
-    }
-    return members.fetch(request, env, ctx);
-  };
+// A CORS preflight is answered before any backend is asked who it is: ask the directory here, so an unknown name
+// is 404 for it too.
+const preflightNeedsAName: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, next) => {
+  const name = c.req.param("name");
+  if (name === undefined || !isFleetName(name) || !(await isProvisioned(c.env, name))) return NOT_FOUND();
+  await next();
+};
+
+/** `served`: the Worker's tools module (the operator's API checks a fleet motebit's tool names against it). */
+export function mountFleet(root: Root, served: ToolRegistry): Root {
+  for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
+  root.options("/m/:name/*", preflightNeedsAName);
+  root.route("/", fleetApi(served));
+  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name" }));
+  for (const prefix of PREFIXES) root.all(prefix, NOT_FOUND);
+  return root;
 }

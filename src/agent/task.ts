@@ -57,8 +57,13 @@ export interface TaskRun {
 export interface TaskRequest {
   principal: Principal;
   signal: AbortSignal;
-  /** Why work accepted earlier may not run now (standing lost, attempt cap), or null: read first and before each tool step. */
+  /**
+   * Why work accepted earlier may not run now (standing lost, attempt cap), or null, as read once for this call: the
+   * admission and a direct run's one tool step, which follows it, read this.
+   */
   standing: () => string | null;
+  /** The same, read afresh: before each tool step of an AI turn, which comes after a model call (trust may change meanwhile). */
+  standingNow: () => string | null;
   /** Stages, for a client that asked for progress. */
   progress: (done: number, total: number, message: string) => void;
   /** Set when the call runs as an MCP task. */
@@ -73,7 +78,6 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   const badRelayTaskId = a.relay_task_id === undefined ? null : relayTaskIdProblem(a.relay_task_id);
   if (badRelayTaskId !== null) return { ok: false, refusal: `Invalid arguments for tool "motebit_task": ${badRelayTaskId}` };
   const caller = principalLabel(r.principal);
-  const overHttp = !isOwner(r.principal);
   const fromRelay = r.principal.kind === "peer" && r.principal.via === "relay";
   // A resumed task that already has its receipt answers with it: the work never runs twice.
   const kept = r.run === undefined ? undefined : m.ledger.forRun(r.run.id);
@@ -86,7 +90,7 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   };
   // The owner's calls come from its MCP client, whose model chose the call: "ai-loop", the weaker consent signal.
   // "user-tap" would claim the person chose this task, which nothing here can know.
-  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: overHttp ? ("agent-to-agent" as const) : ("ai-loop" as const) };
+  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: isOwner(r.principal) ? ("ai-loop" as const) : ("agent-to-agent" as const) };
   // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
   // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
   // A tool step that already ran is signed as it ended, whatever has changed since: the receipt says what happened.
@@ -145,11 +149,12 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
       tools: t.tools,
       offered,
       gate: t.gate,
+      standing: r.standingNow,
       onToolCall: t.onToolCall,
       onTurn: t.recordTurn,
       log: t.log,
       // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
-      memories: { formation: turnMemories(m, r.principal), counted: !overHttp },
+      memories: { formation: turnMemories(m, r.principal), counted: isOwner(r.principal) },
       // The turn's audit rows are written with the kept outcome: a resumed run signs it and runs nothing again.
       checkpoint: r.run && { kept: r.run.kept, keep: (o: Outcome) => audit.commit(() => r.run!.keep(o)) },
     }).catch((e: unknown) => {
@@ -159,7 +164,7 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
     store(signed, (append) => audit.commit(append));
     receipt = signed;
   } else {
-    const served = m.registry.list({ overHttp });
+    const served = m.registry.list(r.principal.kind);
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
     const checkpoint = r.run && { kept: r.run.kept, keep: (o: Outcome) => r.run!.keep(o) };

@@ -87,7 +87,7 @@ export interface AiTurnTools {
 /** `audit` is where the turn's rows go: the log itself, or a task's batch written with its receipt. */
 export function aiTurnTools(m: TurnMotebit, principal: Principal, delegatedScope?: string, audit: AuditSink = m.audit): AiTurnTools {
   const caller = principalLabel(principal);
-  const tools = m.registry.list({ overHttp: !isOwner(principal) });
+  const tools = m.registry.list(principal.kind);
   const gate = taskGate(m, principal, delegatedScope);
   return {
     tools,

@@ -1,5 +1,5 @@
 import type { CallContext, MotebitContext } from "./context.js";
-import { findTool } from "./catalog.js";
+import type { ToolView } from "./call-view.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
@@ -8,7 +8,7 @@ import { InputRound, inputRequiredResult, openRound } from "./stateless/input-re
 import { MISSING_CLIENT_CAPABILITY } from "./stateless/revision.js";
 import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { clientSupports } from "./session.js";
-import { approvalMessage, decide, inApprovalBand } from "../policy/gate.js";
+import { approvalMessage, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import { schemaProblem } from "../tools/json-schema.js";
@@ -16,12 +16,16 @@ import type { AuditOutcome } from "../stores/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
 import { echo } from "../bounded/echo.js";
-import { whyNotRunNow } from "./run-check.js";
 
-/** One tools/call: find, gate, validate, run, tag, audit. Gating first means a refused caller learns nothing of the schema. Every path lands in the audit log. */
+/**
+ * One tools/call: find, refuse, validate, run, tag, audit. Finding and refusing read the call's view, as tools/list
+ * does, so a tool is called exactly as it is listed; refusing first means a refused caller learns nothing of the
+ * schema. Every path lands in the audit log.
+ */
 export async function callTool(
   m: MotebitContext,
   stored: CallContext,
+  view: ToolView,
   name: unknown,
   rawArgs: unknown,
   /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */
@@ -29,8 +33,7 @@ export async function callTool(
 ): Promise<CallToolResult | Record<string, unknown>> {
   const args = rawArgs === undefined ? {} : rawArgs;
   // The caller as it stands now: a stored call (a resumed task) may carry trust that has changed since.
-  const standing = m.callerStanding(stored.principal);
-  const c: CallContext = standing.ok ? { ...stored, principal: standing.principal } : stored;
+  const c: CallContext = { ...stored, principal: view.principal };
   const record = (outcome: AuditOutcome) =>
     m.audit.record({ tool: String(name).slice(0, 200), caller: principalLabel(c.principal), args, outcome, at: m.clock.now() });
 
@@ -38,23 +41,17 @@ export async function callTool(
     record("invalid");
     throw new RpcError(INVALID_PARAMS, "tools/call needs a string 'name'");
   }
-  const entry = findTool(m, c.principal, name);
+  const entry = view.find(name);
   if (!entry) {
-    // Unknown here includes a localOnly or owner-only tool asked for over HTTP: audited like any other refusal.
+    // Unknown here includes a tool whose audience leaves this caller out (localOnly, owner-only over HTTP): audited like any other refusal.
     record("invalid");
     throw new RpcError(INVALID_PARAMS, `Unknown tool: ${echo(name)}`);
   }
-
-  const stop = whyNotRunNow(m, c);
-  // A tool that signs every outcome (motebit_task) answers this itself, with a signed receipt saying why.
-  if (stop !== null && !(entry.tool.kind === "synthetic" && entry.tool.impl.signsEveryOutcome)) {
-    record("denied");
-    return toCallToolResult(refused(`Denied: ${stop}`), m.motebitId, m.publicKeyHex);
-  }
-  const decision = stop !== null ? ({ outcome: "allow" } as const) : decide({ toolName: name, risk: entry.risk, principal: c.principal, governance: m.governance });
-  if (decision.outcome !== "allow") {
-    record(decision.outcome === "deny" ? "denied" : "approval_required");
-    return toCallToolResult(refused(decision.message), m.motebitId, m.publicKeyHex);
+  // A tool that signs every outcome (motebit_task) answers a lost standing itself, with a signed receipt saying why.
+  const refusal = view.verdict(entry);
+  if (refusal !== null) {
+    record(refusal.outcome === "deny" ? "denied" : "approval_required");
+    return toCallToolResult(refused(refusal.message), m.motebitId, m.publicKeyHex);
   }
   const invalid = validateArgs(entry.inputSchema, args, name);
   if (invalid !== null) {

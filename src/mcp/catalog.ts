@@ -9,6 +9,7 @@ import { riskName } from "../policy/risk.js";
 import { decide } from "../policy/gate.js";
 import type { Principal } from "../principal.js";
 import { isTaskSupport, type TaskSupport } from "./stateless/tasks-extension.js";
+import { admits, type Viewer } from "../tools/audience.js";
 
 export interface CatalogEntry {
   name: string;
@@ -24,44 +25,46 @@ export interface CatalogEntry {
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
 }
 
-/** A motebit's catalogs, one per principal kind, as of one registry generation. */
+/** One viewer's tools: in listing order, and by name. */
+export interface Catalog {
+  readonly entries: readonly CatalogEntry[];
+  readonly byName: ReadonlyMap<string, CatalogEntry>;
+}
+
+/** A motebit's catalogs, one per viewer, as of one registry generation. */
 interface CachedCatalogs {
   generation: number;
-  byKind: Map<Principal["kind"], { entries: readonly CatalogEntry[]; byName: Map<string, CatalogEntry> }>;
+  byKind: Map<Viewer, Catalog>;
 }
 
 const cache = new WeakMap<MotebitContext, CachedCatalogs>();
 
 /**
- * Every tool this principal can see, built once per principal kind and kept until the registry changes: what a
- * principal sees depends only on its kind (owner or peer), the motebit's fixed type and the registry's tools.
- * The entries are shared between calls: read them, never change them.
+ * Every tool a viewer (owner or peer) can see, built once per viewer and kept until the registry changes: what a
+ * principal sees depends only on its kind, the motebit's fixed type and the registry's tools. The entries are
+ * shared between calls: read them, never change them. A call reaches them through its view (call-view.ts).
  */
-export function catalogFor(m: MotebitContext, p: Principal): readonly CatalogEntry[] {
-  return cachedCatalog(m, p).entries;
-}
-
-function cachedCatalog(m: MotebitContext, p: Principal) {
+export function catalogFor(m: MotebitContext, viewer: Viewer): Catalog {
   let c = cache.get(m);
   if (c === undefined || c.generation !== m.registry.generation) {
     c = { generation: m.registry.generation, byKind: new Map() };
     cache.set(m, c);
   }
-  let built = c.byKind.get(p.kind);
+  let built = c.byKind.get(viewer);
   if (built === undefined) {
-    const entries = buildCatalog(m, p);
+    const entries = buildCatalog(m, viewer);
     const byName = new Map<string, CatalogEntry>();
     // The first entry of a name wins, as a search of the list would find it.
     for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
     built = { entries, byName };
-    c.byKind.set(p.kind, built);
+    c.byKind.set(viewer, built);
   }
   return built;
 }
 
-/** The synthetic tools this motebit offers, then its served tools (never localOnly or owner-only over HTTP). */
-function buildCatalog(m: MotebitContext, p: Principal): CatalogEntry[] {
-  const entries: CatalogEntry[] = SYNTHETIC_TOOLS.filter((t) => t.offered(m) && (!t.ownerOnly || p.kind === "owner")).map((t) => ({
+/** The synthetic tools this motebit offers to this viewer, then the served tools it may see (never localOnly to a peer). */
+function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
+  const entries: CatalogEntry[] = SYNTHETIC_TOOLS.filter((t) => t.offered(m) && admits(t.audience, viewer)).map((t) => ({
     name: t.name,
     description: t.description,
     inputSchema: t.inputSchema,
@@ -70,7 +73,7 @@ function buildCatalog(m: MotebitContext, p: Principal): CatalogEntry[] {
     risk: t.risk,
     tool: { kind: "synthetic", impl: t },
   }));
-  for (const s of m.registry.list({ overHttp: p.kind === "peer" })) {
+  for (const s of m.registry.list(viewer)) {
     const risk = m.registry.riskOf(s.definition.name);
     entries.push({
       name: s.definition.name,
@@ -87,44 +90,27 @@ function buildCatalog(m: MotebitContext, p: Principal): CatalogEntry[] {
   return entries;
 }
 
-export function findTool(m: MotebitContext, p: Principal, name: string): CatalogEntry | undefined {
-  return cachedCatalog(m, p).byName.get(name);
-}
+/** Why a call of this tool would be refused to this principal, by the tool alone (the gate, then what the tool declares); null: it would run. */
+export type Refusal = { outcome: "deny" | "approval"; message: string };
 
-/**
- * Why this principal's call of a listed tool would be refused, in the words of the refusal itself; null when it
- * would run. The gate comes first, as in callTool. tools/list and motebit_tools both read this, so they agree.
- */
-export function refusalFor(m: MotebitContext, p: Principal, e: CatalogEntry): string | null {
+export function toolRefusal(m: MotebitContext, p: Principal, e: CatalogEntry): Refusal | null {
   const decision = decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance });
-  if (decision.outcome !== "allow") return decision.message;
-  return e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
+  if (decision.outcome !== "allow") return { outcome: decision.outcome, message: decision.message };
+  const declared = e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
+  return declared === null ? null : { outcome: "deny", message: declared };
 }
 
-/** What this principal may call without a refusal: the answer of motebit_tools. */
-export function callableTools(m: MotebitContext, p: Principal): CallableTool[] {
-  return catalogFor(m, p)
-    .filter((e) => refusalFor(m, p, e) === null)
+/** The motebit_tools rows of the entries that would run. */
+export function callableRows(entries: readonly CatalogEntry[], refusal: (e: CatalogEntry) => Refusal | null): CallableTool[] {
+  return entries
+    .filter((e) => refusal(e) === null)
     // A null risk is always refused by the gate, so every entry here has a level.
     .map((e) => ({ name: e.name, description: e.description, risk: e.risk as RiskLevel, risk_name: riskName(e.risk as RiskLevel) }));
 }
 
-/**
- * The tools/list answer: every tool this principal can see, so profile conformance holds (a service motebit lists
- * motebit_task even to a caller who may not run it). A tool this caller would be refused says so, with the reason,
- * in its description (what a model reads) and in `_meta` (what code reads).
- */
-export function toolsListFor(m: MotebitContext, p: Principal) {
-  return catalogFor(m, p).map((e) => {
-    const refusal = refusalFor(m, p, e);
-    const tool = listedTool(e);
-    if (refusal === null) return tool;
-    return {
-      ...tool,
-      description: `${e.description}\n[Refused for you: ${refusal}]`,
-      _meta: { [REFUSAL_META_KEY]: refusal },
-    };
-  });
+/** What this principal may call without a refusal, outside any call (an AI turn's context reads it). */
+export function callableTools(m: MotebitContext, p: Principal): CallableTool[] {
+  return callableRows(catalogFor(m, p.kind).entries, (e) => toolRefusal(m, p, e));
 }
 
 /** The `_meta` key under which tools/list carries the reason a listed tool would be refused to this caller. */
@@ -140,4 +126,18 @@ export function listedTool(e: CatalogEntry) {
     annotations: e.annotations,
     ...(e.taskSupport !== undefined && { execution: { taskSupport: e.taskSupport } }),
   };
+}
+
+/**
+ * The tools/list answer: every tool this caller can see, so profile conformance holds (a service motebit lists
+ * motebit_task even to a caller who may not run it). A tool this caller would be refused says so, with the reason
+ * tools/call would give, in its description (what a model reads) and in `_meta` (what code reads).
+ */
+export function toolsList(entries: readonly CatalogEntry[], refusal: (e: CatalogEntry) => Refusal | null) {
+  return entries.map((e) => {
+    const r = refusal(e);
+    const tool = listedTool(e);
+    if (r === null) return tool;
+    return { ...tool, description: `${e.description}\n[Refused for you: ${r.message}]`, _meta: { [REFUSAL_META_KEY]: r.message } };
+  });
 }

@@ -42,17 +42,39 @@ export interface MotebitContext {
   readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
   /** The caller's standing under the host's settings now (its trust may have changed since its work was accepted). */
   callerStanding(principal: Principal): Standing;
-  /** What this principal may call, with risk levels (motebit_tools, service listing). */
+  /** What this principal may call, with risk levels, outside a call (an AI turn's context); in a call, its view's. */
   callableTools(principal: Principal): CallableTool[];
   log(line: string): void;
 }
 
-/** Per-call inputs: who is asking, the signal that ends the call, the way back to the client and its session. */
-export interface CallContext {
+/** What a host hands in with one message: who is asking, the signal that ends the call, the way back and its session. */
+export interface CallInput {
   principal: Principal;
   signal: AbortSignal;
   channel: ClientChannel;
   session: SessionState;
+}
+
+/**
+ * The asking principal as this call sees it, computed once per message (the dispatcher builds it: call-view.ts):
+ * its standing (read from the host's settings at most once), what it may call, its memory scope.
+ */
+export interface CallView {
+  readonly viewer: Principal["kind"];
+  /** As it stands now: its trust re-read, when it still stands; else as delivered. */
+  readonly principal: Principal;
+  /** Why nothing may run in this call (standing lost, the task's attempt cap), or null. */
+  readonly stop: string | null;
+  /** A fresh read, for the tool steps of a long run after it began: trust may change while it runs. */
+  stopNow(): string | null;
+  readonly memoryScope: string;
+  /** What this caller may call now (motebit_tools, the service listing). */
+  callable(): CallableTool[];
+}
+
+/** Per-call inputs with the call's view. */
+export interface CallContext extends CallInput {
+  readonly view: CallView;
   /** The request's _meta.progressToken: progress goes to the client only when it asked with one. */
   progressToken?: string | number;
 }

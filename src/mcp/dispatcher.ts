@@ -1,8 +1,9 @@
-import type { CallContext, MotebitContext } from "./context.js";
+import type { CallContext, CallInput, MotebitContext } from "./context.js";
 import type { JsonRpcResponse, PostedMessage } from "./jsonrpc.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
-import { toolsListFor } from "./catalog.js";
+import { toolsList } from "./catalog.js";
+import { ToolView } from "./call-view.js";
 import { callTool } from "./call-tool.js";
 import { completeResourceVariable, listResources, listResourceTemplates, readResource, resourceExists } from "./resources.js";
 import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
@@ -14,7 +15,7 @@ import { STATELESS_PROTOCOL_VERSIONS } from "./stateless/revision.js";
 import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { echo } from "../bounded/echo.js";
 
-type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>) => Promise<unknown>;
+type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>, v: ToolView) => Promise<unknown>;
 
 /** The resource whose change a subscriber hears about: the owner's view of it moves with every call. */
 const STATE_URI = "motebit://state";
@@ -51,13 +52,13 @@ const METHODS: Record<string, Handler> = {
     c.session.logLevel = params.level;
     return {};
   },
-  async "tools/list"(m, c) {
-    return { tools: toolsListFor(m, c.principal) };
+  async "tools/list"(_m, _c, _params, v) {
+    return { tools: toolsList(v.tools, (e) => v.verdict(e)) };
   },
-  async "tools/call"(m, c, params) {
+  async "tools/call"(m, c, params, v) {
     // 2026-07-28 asks the client through input-required results: the retry carries the answers and our signed state.
     const retry = c.session.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
-    const result = await callTool(m, c, params.name, params.arguments, retry);
+    const result = await callTool(m, c, v, params.name, params.arguments, retry);
     if (isOwner(c.principal) && c.session.subscriptions.has(STATE_URI)) c.channel.notify("notifications/resources/updated", { uri: STATE_URI });
     return result;
   },
@@ -101,7 +102,7 @@ const METHODS: Record<string, Handler> = {
 };
 
 /** Checks the types of what the client sent; a refusal is audited like any other (the host answers it). */
-function refuseBadParams(m: MotebitContext, c: CallContext, message: unknown): RpcError | null {
+function refuseBadParams(m: MotebitContext, c: CallInput, message: unknown): RpcError | null {
   const bad = clientMessageProblem(message);
   if (bad === null) return null;
   const args = bad.method === "response" ? message : ((message as { params?: unknown }).params ?? {});
@@ -121,7 +122,7 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
  * one response out (null for notifications and client responses). Transport concerns — framing, sessions, auth,
  * cancellation, routing client responses — belong to the host.
  */
-export async function dispatchClassified(m: MotebitContext, c: CallContext, msg: PostedMessage): Promise<JsonRpcResponse | null> {
+export async function dispatchClassified(m: MotebitContext, c: CallInput, msg: PostedMessage): Promise<JsonRpcResponse | null> {
   if (msg.kind !== "request") {
     // Nothing to answer, but a wrong-typed field is still refused on the record.
     refuseBadParams(m, c, msg.message);
@@ -134,7 +135,10 @@ export async function dispatchClassified(m: MotebitContext, c: CallContext, msg:
   if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);
   try {
     const progressToken = progressTokenOf(params);
-    return rpcResult(id, await handler(m, progressToken === undefined ? c : { ...c, progressToken }, params ?? {}));
+    // The caller's view, once for this message: every handler and tool below reads it.
+    const view = new ToolView(m, c.principal, c.session);
+    const call: CallContext = { ...c, view, ...(progressToken !== undefined && { progressToken }) };
+    return rpcResult(id, await handler(m, call, params ?? {}, view));
   } catch (e) {
     if (e instanceof RpcError) return rpcError(id, e.code, e.message, e.data);
     m.log(`internal error in ${echo(method)}: ${(e as Error)?.stack ?? String(e)}`);

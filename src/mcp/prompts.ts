@@ -6,7 +6,7 @@ import { isOwner } from "../principal.js";
 import type { ServedPrompt } from "../tools/types.js";
 
 const MAX_COMPLETIONS = 100;
-const servedFor = (m: MotebitContext, p: Principal) => m.registry.prompts({ overHttp: !isOwner(p) });
+const servedFor = (m: MotebitContext, p: Principal) => m.registry.prompts(p.kind);
 
 interface PromptDef {
   name: string;

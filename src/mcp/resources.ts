@@ -7,13 +7,14 @@ import { shareableWithHost } from "../memory/scope.js";
 import { matchTemplate, templateVariables, UnsafeTemplateVariable } from "./uri-template.js";
 import type { ServedResource } from "../tools/types.js";
 import { echo } from "../bounded/echo.js";
+import { admits, type Audience } from "../tools/audience.js";
 
 interface ResourceDef {
   uri: string;
   name: string;
   description: string;
   mimeType: string | ((m: MotebitContext) => string);
-  ownerOnly: boolean;
+  audience: Audience;
   read(m: MotebitContext, p: Principal): Promise<string>;
 }
 
@@ -23,7 +24,7 @@ const RESOURCES: ResourceDef[] = [
     name: "identity",
     description: "The signed identity file (Markdown), or the identity summary (JSON) when none was loaded.",
     mimeType: (m) => (m.identityFileText === null ? "application/json" : "text/markdown"),
-    ownerOnly: false,
+    audience: "both",
     async read(m) {
       return m.identityFileText ?? JSON.stringify({ motebit_id: m.motebitId, public_key: m.publicKeyHex, did: m.did, motebit_type: m.type });
     },
@@ -33,7 +34,7 @@ const RESOURCES: ResourceDef[] = [
     name: "state",
     description: "Public state (identity, governance bands, uptime); the owner also sees memory, receipt and audit counts.",
     mimeType: "application/json",
-    ownerOnly: false,
+    audience: "both",
     async read(m, p) {
       const pub = {
         motebit_id: m.motebitId,
@@ -62,7 +63,7 @@ const RESOURCES: ResourceDef[] = [
     name: "memories",
     description: "The owner's memories (owner only; medical, financial and secret ones excluded).",
     mimeType: "application/json",
-    ownerOnly: true,
+    audience: "owner",
     async read(m) {
       const rows = m.memory.list({ scope: "owner", limit: 500 });
       return JSON.stringify(shareableWithHost(rows));
@@ -73,7 +74,7 @@ const RESOURCES: ResourceDef[] = [
     name: "receipts",
     description: "The receipt ledger: the signed ExecutionReceipts this motebit issued, newest first (owner only).",
     mimeType: "application/json",
-    ownerOnly: true,
+    audience: "owner",
     async read(m) {
       return JSON.stringify(m.ledger.list({ limit: 100, offset: 0 }));
     },
@@ -85,10 +86,10 @@ const RECEIPT_TEMPLATE = "motebit://receipts/{task_id}";
 const MAX_COMPLETIONS = 100;
 
 const mimeOf = (r: ResourceDef, m: MotebitContext): string => (typeof r.mimeType === "string" ? r.mimeType : r.mimeType(m));
-const servedFor = (m: MotebitContext, p: Principal) => m.registry.resources({ overHttp: !isOwner(p) });
+const servedFor = (m: MotebitContext, p: Principal) => m.registry.resources(p.kind);
 
 export function listResources(m: MotebitContext, p: Principal) {
-  const own = RESOURCES.filter((r) => isOwner(p) || !r.ownerOnly).map((r) => ({
+  const own = RESOURCES.filter((r) => admits(r.audience, p.kind)).map((r) => ({
     uri: r.uri,
     name: r.name,
     description: r.description,
@@ -132,7 +133,7 @@ function varsOf(template: string, uri: string): Record<string, string> | null {
 
 /** Whether `uri` names something this principal may read (a subscription to anything else is refused). */
 export function resourceExists(m: MotebitContext, p: Principal, uri: string): boolean {
-  if (RESOURCES.some((r) => r.uri === uri && (isOwner(p) || !r.ownerOnly))) return true;
+  if (RESOURCES.some((r) => r.uri === uri && admits(r.audience, p.kind))) return true;
   if (isOwner(p) && varsOf(RECEIPT_TEMPLATE, uri) !== null) return true;
   return servedFor(m, p).some((r) => r.uri === uri || (r.uriTemplate !== undefined && varsOf(r.uriTemplate, uri) !== null));
 }
@@ -141,7 +142,7 @@ export async function readResource(m: MotebitContext, p: Principal, uri: unknown
   if (typeof uri !== "string") throw new RpcError(INVALID_PARAMS, "resources/read needs a string 'uri'");
   const def = RESOURCES.find((r) => r.uri === uri);
   if (def) {
-    if (def.ownerOnly && !isOwner(p)) {
+    if (!admits(def.audience, p.kind)) {
       throw new RpcError(INVALID_PARAMS, `Denied: ${def.uri} is served only to the owner over stdio`);
     }
     return { contents: [{ uri: def.uri, mimeType: mimeOf(def, m), text: await def.read(m, p) }] };

@@ -4,7 +4,7 @@ import type { RegisterBody } from "./client.js";
 
 /** The tools a peer may call (served, not localOnly), then the identity file's capabilities; no duplicates. */
 export function relayCapabilities(m: Pick<Motebit, "registry" | "identityDoc">): string[] {
-  const names = m.registry.list({ overHttp: true }).map((t) => t.definition.name);
+  const names = m.registry.list("peer").map((t) => t.definition.name);
   return [...new Set([...names, ...(m.identityDoc?.capabilities ?? [])])];
 }
 

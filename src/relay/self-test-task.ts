@@ -22,7 +22,7 @@ const DEFAULT_PROMPT = "motebit self-test";
 export function selfTestTask(m: Pick<Motebit, "registry" | "governance">): SelfTestTask | null {
   // The gate the relay's task will meet (src/agent/task.ts).
   const gate = taskGate(m, RELAY_CALLER);
-  for (const tool of m.registry.list({ overHttp: true })) {
+  for (const tool of m.registry.list("peer")) {
     const name = tool.definition.name;
     if (gate(name).outcome !== "allow") continue;
     const prompt = promptFor(tool);

@@ -2,6 +2,7 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
+import { cors } from "hono/cors";
 import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
@@ -21,9 +22,18 @@ type AppEnv<E extends object> = {
   Variables: { backend: ServerBackend; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
 };
 
-const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
-const ALLOWED_HEADERS = ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"].join(", ");
-const EXPOSED_HEADERS = [SESSION_HEADER, "Retry-After", "WWW-Authenticate"].join(", ");
+/**
+ * CORS for the origins the first middleware let through (hono/cors): a preflight on any path needs no auth; a
+ * response names the origin and exposes the session, retry and challenge headers.
+ */
+const CORS = cors({
+  // Only allowed origins reach this (a foreign one was refused with 403); no Origin, no Allow-Origin.
+  origin: (origin) => origin || null,
+  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+  allowHeaders: ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"],
+  exposeHeaders: [SESSION_HEADER, "Retry-After", "WWW-Authenticate"],
+  maxAge: 86400,
+});
 
 /** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
@@ -63,10 +73,11 @@ export function createApp<E extends object = object>(
     if (origin !== undefined && !isAllowedOrigin(origin, new URL(c.req.url).origin, config.allowedOrigins)) {
       return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${echo(origin)} is not allowed`);
     }
-    if (c.req.method === "OPTIONS") return preflight(origin);
     await next();
-    if (origin !== undefined) c.res = withCors(c.res, origin);
   });
+  // A request without an Origin is no browser's: CORS has nothing to say to it, and costs it nothing (hono/cors
+  // would rebuild every response to add headers no one reads). A preflight is answered either way.
+  app.use("*", (c, next) => (c.req.method !== "OPTIONS" && c.req.header("Origin") === undefined ? next() : CORS(c, next)));
 
   app.get("/health", async (c) => {
     const { motebitId } = await c.get("backend").identity();
@@ -102,27 +113,4 @@ export function createApp<E extends object = object>(
 
 function forward<E extends object>(c: Context<AppEnv<E>>, prepared: Prepared<McpCall>): Promise<Response> | Response {
   return prepared.ok ? c.get("backend").handleMcp(prepared.value) : prepared.response;
-}
-
-function preflight(origin: string | undefined): Response {
-  const headers = new Headers({
-    "Access-Control-Allow-Methods": ALLOWED_METHODS,
-    "Access-Control-Allow-Headers": ALLOWED_HEADERS,
-    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    "Access-Control-Max-Age": "86400",
-  });
-  if (origin !== undefined) {
-    headers.set("Access-Control-Allow-Origin", origin);
-    headers.set("Vary", "Origin");
-  }
-  return new Response(null, { status: 204, headers });
-}
-
-/** Responses from another object may have immutable headers: copy before adding CORS. */
-function withCors(res: Response, origin: string): Response {
-  const out = new Response(res.body, res);
-  out.headers.set("Access-Control-Allow-Origin", origin);
-  out.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-  out.headers.append("Vary", "Origin");
-  return out;
 }

@@ -4,9 +4,10 @@
 
 import { parseRisk, type RiskLevel } from "../policy/risk.js";
 import { annotationsProblem } from "./annotations.js";
-import type { ServedPrompt, ServedResource, ServedTool, ToolDefinition } from "./types.js";
+import type { ServedPrompt, ServedResource, ServedTool } from "./types.js";
 import { checkPrompts, checkResources } from "./module-extras.js";
 import { compileSchema } from "./json-schema.js";
+import { admits, servedAudience, type Viewer } from "./audience.js";
 
 /** MCP's recommended tool-name alphabet; anything else breaks some clients. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -108,23 +109,23 @@ export class ToolRegistry {
     return new ToolRegistry(this.moduleTools.filter((t) => names.includes(t.definition.name)), this.resourceList, this.promptList);
   }
 
-  /** The module's resources (fixed and templates); over HTTP without the localOnly ones. */
-  resources(opts: { overHttp: boolean }): ServedResource[] {
-    return this.resourceList.filter((r) => !(opts.overHttp && r.localOnly === true));
+  /** The module's resources (fixed and templates) this viewer may see: a peer never sees the localOnly ones. */
+  resources(viewer: Viewer): ServedResource[] {
+    return this.resourceList.filter((r) => admits(servedAudience(r), viewer));
   }
 
-  prompts(opts: { overHttp: boolean }): ServedPrompt[] {
-    return this.promptList.filter((p) => !(opts.overHttp && p.localOnly === true));
+  prompts(viewer: Viewer): ServedPrompt[] {
+    return this.promptList.filter((p) => admits(servedAudience(p), viewer));
   }
 
-  /** Module tools in module order, then each source's. Over HTTP the caller is a peer, so localOnly tools do not exist for it. */
-  list(opts: { overHttp: boolean }): ServedTool[] {
-    return [...this.byName.values()].filter((t) => !(opts.overHttp && isLocalOnly(t.definition)));
+  /** Module tools in module order, then each source's, as this viewer may see them: localOnly tools do not exist for a peer. */
+  list(viewer: Viewer): ServedTool[] {
+    return [...this.byName.values()].filter((t) => admits(servedAudience(t.definition), viewer));
   }
 
-  get(name: string, opts: { overHttp: boolean }): ServedTool | undefined {
+  get(name: string, viewer: Viewer): ServedTool | undefined {
     const tool = this.byName.get(name);
-    return tool && !(opts.overHttp && isLocalOnly(tool.definition)) ? tool : undefined;
+    return tool && admits(servedAudience(tool.definition), viewer) ? tool : undefined;
   }
 
   /** The declared risk, or null when the tool is unknown or declares none the gate can read. */
@@ -193,8 +194,4 @@ export class ToolRegistry {
 /** Same names, descriptions, schemas and risks in the same order: nothing a caller could see has changed. */
 function sameDefinitions(a: ServedTool[], b: ServedTool[]): boolean {
   return a.length === b.length && JSON.stringify(a.map((t) => t.definition)) === JSON.stringify(b.map((t) => t.definition));
-}
-
-function isLocalOnly(def: ToolDefinition): boolean {
-  return def.localOnly === true;
 }

@@ -47,7 +47,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     llm === null
       ? `mode: direct${opts.direct ? " (--direct)" : " (set ANTHROPIC_API_KEY or MOTEBIT_PROVIDER=ollama for AI mode)"}; model: none`
       : `mode: ai; provider: ${llm.provider}; model: ${llm.modelName}`;
-  const tools = motebit.registry.list({ overHttp: opts.transport === "http" }).length;
+  const tools = motebit.registry.list(opts.transport === "http" ? "peer" : "owner").length;
   const detail = `${mode}; tools: ${tools}; task budget: ${motebit.taskTimeoutMs}ms; embedder: ${motebit.memory.embedder.id}; data: ${dataDir}`;
 
   let stop: () => Promise<string>;

@@ -14,6 +14,7 @@ export const credentialsTool: SyntheticTool = {
     "Returns a W3C Verifiable Presentation of the credentials this service motebit holds, with its eddsa-jcs-2022 holder proof (empty until its owner adds one a relay or peer issued).",
   inputSchema: { type: "object", properties: {} },
   risk: 0,
+  audience: "both",
   offered: serviceOnly,
   async run(_args, m) {
     const now = m.clock.now();

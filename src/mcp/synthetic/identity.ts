@@ -8,6 +8,7 @@ export const identityTool: SyntheticTool = {
     "Returns this motebit's identity: the full signed identity file when one was loaded, else its motebit_id, public key and did:key.",
   inputSchema: { type: "object", properties: {} },
   risk: 0,
+  audience: "both",
   offered: always,
   async run(_args, m) {
     if (m.identityFileText !== null) return ok(m.identityFileText);

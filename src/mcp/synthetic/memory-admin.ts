@@ -19,7 +19,7 @@ export const memoryListTool: SyntheticTool = {
     },
   },
   risk: 1,
-  ownerOnly: true,
+  audience: "owner",
   offered: always,
   async run(args, m) {
     return okJson(
@@ -44,7 +44,7 @@ export const memoryForgetTool: SyntheticTool = {
     required: ["node_id"],
   },
   risk: 2,
-  ownerOnly: true,
+  audience: "owner",
   offered: always,
   async run(args, m) {
     const forgotten = await m.memory.forget(args.node_id as string);
@@ -58,7 +58,7 @@ export const memoryExportTool: SyntheticTool = {
     "Owner only: exports the memory graph as JSON (nodes with their edges, tombstones included; medical, financial and secret nodes are left out — `motebit-local memory export` has everything).",
   inputSchema: { type: "object", properties: {} },
   risk: 1,
-  ownerOnly: true,
+  audience: "owner",
   offered: always,
   async run(_args, m) {
     return okJson(shareableWithHost(m.memory.exportAll()));

@@ -21,10 +21,11 @@ export const queryTool: SyntheticTool = {
     required: ["message"],
   },
   risk: 2,
+  audience: "both",
   offered: always,
+  // Enforced by tools/call from this declaration: run() is reached only with a model.
   refusal: (m) => (m.llm === null ? NO_PROVIDER : null),
   async run(args, m, c) {
-    if (m.llm === null) return toolError(NO_PROVIDER);
     const owner = isOwner(c.principal);
     // The AI SDK loads only when a model is configured: direct mode never pays for it.
     const { runQueryTurn, newMeter, startBudget } = await aiModules();
@@ -35,7 +36,7 @@ export const queryTool: SyntheticTool = {
       const formation = turnMemories(m, c.principal);
       const turn = await runQueryTurn({
         message: args.message as string,
-        llm: m.llm,
+        llm: m.llm!,
         memory: m.memory,
         publicContext: publicContext(m, c.principal),
         scopes: [formation.scope],

@@ -1,6 +1,6 @@
 import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
-import { okJson, refused, toolError } from "../tool-outcome.js";
+import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
 import { OWNER_RECALL_EXCLUDED } from "../../memory/scope.js";
 
@@ -20,10 +20,11 @@ export const recallTool: SyntheticTool = {
     required: ["query"],
   },
   risk: 1,
+  audience: "both",
   offered: always,
+  // Enforced by tools/call from this declaration: run() is reached by the owner only.
   refusal: (_m, p) => (isOwner(p) ? null : RECALL_REFUSAL),
-  async run(args, m, c) {
-    if (!isOwner(c.principal)) return refused(RECALL_REFUSAL);
+  async run(args, m) {
     try {
       const hits = await m.memory.recall({
         query: args.query as string,

@@ -3,7 +3,7 @@ import { always } from "./types.js";
 import { okJson, refused, toolError } from "../tool-outcome.js";
 import { parseSensitivity, SENSITIVITIES } from "../../memory/sensitivity.js";
 import { isOwner } from "../../principal.js";
-import { memoryScopeOf, peerSourceOf } from "../../memory/scope.js";
+import { peerSourceOf } from "../../memory/scope.js";
 import { echo } from "../../bounded/echo.js";
 
 export const rememberTool: SyntheticTool = {
@@ -19,6 +19,7 @@ export const rememberTool: SyntheticTool = {
     required: ["content"],
   },
   risk: 2,
+  audience: "both",
   offered: always,
   async run(args, m, c) {
     const raw = args.sensitivity;
@@ -38,7 +39,7 @@ export const rememberTool: SyntheticTool = {
         content: args.content as string,
         sensitivity,
         provenance: owner ? "owner" : "peer_agent",
-        scope: memoryScopeOf(c.principal),
+        scope: c.view.memoryScope,
         sourceId: peerSourceOf(c.principal),
         memoryType: "semantic",
       });

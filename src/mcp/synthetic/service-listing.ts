@@ -13,10 +13,11 @@ export const serviceListingTool: SyntheticTool = {
     "Returns this service motebit's AgentServiceListing (capabilities, pricing, SLA, description), plus its service fields and the tools you may call with their risk levels.",
   inputSchema: { type: "object", properties: {} },
   risk: 0,
+  audience: "both",
   offered: serviceOnly,
   async run(_args, m, c) {
     const doc = m.identityDoc;
-    const tools = m.callableTools(c.principal);
+    const tools = c.view.callable();
     return okJson({
       // One listing per motebit, so its stable id is the motebit's own.
       listing_id: m.motebitId,

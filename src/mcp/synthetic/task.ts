@@ -3,7 +3,6 @@
 import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
-import { whyNotRunNow } from "../run-check.js";
 import { toolContextFor } from "../tool-context.js";
 import { runMotebitTask, type TaskArgs } from "../../agent/task.js";
 
@@ -25,6 +24,7 @@ export const taskTool: SyntheticTool = {
   risk: 3,
   // A long task is followed by handle for clients that negotiated tasks; the result is the same signed receipt.
   taskSupport: "optional",
+  audience: "both",
   offered: always,
   signsEveryOutcome: true,
   async run(args, m, c) {
@@ -32,7 +32,8 @@ export const taskTool: SyntheticTool = {
     const answer = await runMotebitTask(m, args as unknown as TaskArgs, {
       principal: c.principal,
       signal: c.signal,
-      standing: () => whyNotRunNow(m, c),
+      standing: () => c.view.stop,
+      standingNow: () => c.view.stopNow(),
       progress: toolContextFor(c, "motebit_task").progress,
       run: c.session.taskRun,
     });

@@ -8,8 +8,9 @@ export const toolsTool: SyntheticTool = {
     "Lists the tools you may call on this motebit (built-in and served), with their risk levels. Use it for capability discovery before submitting tasks.",
   inputSchema: { type: "object", properties: {} },
   risk: 0,
+  audience: "both",
   offered: always,
-  async run(_args, m, c) {
-    return okJson(m.callableTools(c.principal));
+  async run(_args, _m, c) {
+    return okJson(c.view.callable());
   },
 };

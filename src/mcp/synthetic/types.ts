@@ -3,6 +3,7 @@ import type { RiskLevel } from "../../policy/risk.js";
 import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
 import type { Principal } from "../../principal.js";
+import type { Audience } from "../../tools/audience.js";
 
 /** A tool the motebit registers itself (docs/protocol.md §7), as opposed to a served tool from a tools module. */
 export interface SyntheticTool {
@@ -12,11 +13,17 @@ export interface SyntheticTool {
   risk: RiskLevel;
   /** Runs as an MCP task for a client that negotiated the tasks extension. */
   taskSupport?: TaskSupport;
-  /** Served to the owner (stdio) only, like a localOnly served tool. */
-  ownerOnly?: boolean;
+  /**
+   * Who sees it at all (owner: stdio; peer: every HTTP caller). Hidden is absent: not listed, and a call of it is
+   * an unknown tool. Both tools/list and tools/call read this, through the call's view (call-view.ts).
+   */
+  audience: Audience;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */
   offered(m: MotebitContext): boolean;
-  /** The text this tool refuses this caller with, whatever the arguments (null or absent: it runs). */
+  /**
+   * The text this tool refuses this caller with, whatever the arguments (null or absent: it runs). Declared once:
+   * the listing shows it and tools/call refuses with it before run() is reached.
+   */
   refusal?(m: MotebitContext, p: Principal): string | null;
   /** Signs a receipt for every outcome: a call that may not run now (lost standing, attempt cap) reaches run(). */
   signsEveryOutcome?: true;

@@ -33,7 +33,7 @@ export function gateFor(principal: Principal, tools: ServedTool[], governance: G
 export async function task(over: Partial<RunTaskInput> & { principal?: Principal } = {}) {
   const s = await fixtureSigner();
   const { principal = OWNER, ...rest } = over;
-  const tools = over.tools ?? registry.list({ overHttp: true });
+  const tools = over.tools ?? registry.list("peer");
   return runTask({
     prompt: "hello world",
     tools,

@@ -14,7 +14,7 @@ describe("standing lost while a task runs", () => {
     const standing = (p: Principal): Standing => (blocked ? { ok: false, reason: "caller is blocked" } : { ok: true, principal: p });
     const llm = new ScriptedLlm({ tools: [{ name: "echo", input: { text: "one" } }] }, { tools: [{ name: "word_count", input: { text: "a b" } }] }, "done");
     const h = await makeMotebit({ llm, callerStanding: standing });
-    const echo = h.m.registry.list({ overHttp: true }).find((t) => t.definition.name === "echo")!;
+    const echo = h.m.registry.list("peer").find((t) => t.definition.name === "echo")!;
     const original = echo.handler;
     echo.handler = async (a, c) => {
       blocked = true; // the caller is blocked while its first tool runs

@@ -20,7 +20,7 @@ it("registers the tools for the object and returns the Worker's fetch handler", 
   const worker = createMotebitWorker({ tools: [shout] });
   expect(typeof worker.fetch).toBe("function");
   expect(typeof worker.scheduled).toBe("function"); // the relay cron's wake
-  expect(servedTools().list({ overHttp: true }).map((t) => t.definition.name)).toEqual(["shout"]);
+  expect(servedTools().list("peer").map((t) => t.definition.name)).toEqual(["shout"]);
 });
 
 it("a bad tool array fails at once, naming the tool", async () => {

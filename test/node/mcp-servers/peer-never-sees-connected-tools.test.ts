@@ -39,7 +39,7 @@ describe("connected MCP servers and peers", () => {
     const names = (await h.rpc(owner, "tools/list")).result.tools.map((t: { name: string }) => t.name);
     expect(names).toContain("fx__echo");
     expect(await h.text(owner, "fx__echo", { text: "x" })).toMatch(/^echo: x\n/);
-    expect(h.m.registry.list({ overHttp: false }).filter((t) => t.definition.name.startsWith("fx__")).every((t) => t.definition.localOnly === true)).toBe(true);
+    expect(h.m.registry.list("owner").filter((t) => t.definition.name.startsWith("fx__")).every((t) => t.definition.localOnly === true)).toBe(true);
   });
 
   for (const trust of ["first_contact", "verified", "trusted"] as const) {

@@ -29,8 +29,8 @@ describe("module resources and prompts are checked at load", () => {
       resources: [{ name: "a", uri: "x://a", read }, { name: "b", uri: "x://b", read, localOnly: true }],
       prompts: [{ name: "p", get: () => ({ messages: [] }), localOnly: true }],
     });
-    expect(r.resources({ overHttp: true }).map((x) => x.name)).toEqual(["a"]);
-    expect(r.resources({ overHttp: false }).map((x) => x.name)).toEqual(["a", "b"]);
-    expect(r.prompts({ overHttp: true })).toEqual([]);
+    expect(r.resources("peer").map((x) => x.name)).toEqual(["a"]);
+    expect(r.resources("owner").map((x) => x.name)).toEqual(["a", "b"]);
+    expect(r.prompts("peer")).toEqual([]);
   });
 });

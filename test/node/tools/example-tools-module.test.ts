@@ -5,11 +5,11 @@ import { ToolRegistry } from "../../../src/tools/registry.js";
 
 const reg = ToolRegistry.fromModule(exampleTools);
 const run = (name: string, args: Record<string, unknown>, signal = new AbortController().signal) =>
-  invokeTool(reg.get(name, { overHttp: false })!, args, signal);
+  invokeTool(reg.get(name, "owner")!, args, signal);
 
 describe("example tools module", () => {
   it("loads and declares a risk for every tool", () => {
-    expect(reg.list({ overHttp: false }).map((t) => [t.definition.name, reg.riskOf(t.definition.name)])).toEqual([
+    expect(reg.list("owner").map((t) => [t.definition.name, reg.riskOf(t.definition.name)])).toEqual([
       ["echo", 0],
       ["word_count", 0],
       ["current_time", 0],
@@ -35,7 +35,7 @@ describe("example tools module", () => {
     const started = Date.now();
     setTimeout(() => c.abort(), 20);
     // Call the handler directly: this shows the tool itself honours the signal, not just invokeTool's race.
-    const r = await reg.get("slow", { overHttp: false })!.handler({ ms: 10_000 }, { ...NO_CLIENT, signal: c.signal });
+    const r = await reg.get("slow", "owner")!.handler({ ms: 10_000 }, { ...NO_CLIENT, signal: c.signal });
     expect(r).toEqual({ ok: false, error: "aborted" });
     expect(Date.now() - started).toBeLessThan(1000);
   });

@@ -14,22 +14,22 @@ describe("registry: dynamic sources", () => {
     const r = ToolRegistry.fromModule([tool("mod", { localOnly: false })]);
     expect(r.replaceSource("a", [tool("a__one"), tool("a__two")])).toEqual([]);
     r.replaceSource("b", [tool("b__one")]);
-    expect(r.list({ overHttp: false }).map((t) => t.definition.name)).toEqual(["mod", "a__one", "a__two", "b__one"]);
+    expect(r.list("owner").map((t) => t.definition.name)).toEqual(["mod", "a__one", "a__two", "b__one"]);
     expect(r.riskOf("a__two")).toBe(0);
     r.replaceSource("a", [tool("a__three")]);
-    expect(r.list({ overHttp: false }).map((t) => t.definition.name)).toEqual(["mod", "a__three", "b__one"]);
-    expect(r.get("a__one", { overHttp: false })).toBeUndefined();
+    expect(r.list("owner").map((t) => t.definition.name)).toEqual(["mod", "a__three", "b__one"]);
+    expect(r.get("a__one", "owner")).toBeUndefined();
     r.removeSource("a");
-    expect(r.list({ overHttp: false }).map((t) => t.definition.name)).toEqual(["mod", "b__one"]);
+    expect(r.list("owner").map((t) => t.definition.name)).toEqual(["mod", "b__one"]);
     expect(r.riskOf("a__three")).toBeNull();
   });
 
   it("keeps localOnly source tools from HTTP callers, by the flag alone", () => {
     const r = ToolRegistry.fromModule([]);
     r.replaceSource("a", [tool("a__owner"), tool("a__shared", { localOnly: false })]);
-    expect(r.list({ overHttp: true }).map((t) => t.definition.name)).toEqual(["a__shared"]);
-    expect(r.get("a__owner", { overHttp: true })).toBeUndefined();
-    expect(r.get("a__owner", { overHttp: false })).toBeDefined();
+    expect(r.list("peer").map((t) => t.definition.name)).toEqual(["a__shared"]);
+    expect(r.get("a__owner", "peer")).toBeUndefined();
+    expect(r.get("a__owner", "owner")).toBeDefined();
   });
 
   it("leaves out, and reports, entries that fail the module checks or take a name already used", () => {
@@ -49,7 +49,7 @@ describe("registry: dynamic sources", () => {
     expect(rejected[0].reason).toMatch(/already taken/);
     expect(rejected[3].reason).toMatch(/reserved/);
     expect(rejected[4].reason).toMatch(/source "a": entry 5 \("has space"\): name must be/);
-    expect(r.list({ overHttp: false }).map((t) => t.definition.name)).toEqual(["mod", "b__x", "a__ok"]);
+    expect(r.list("owner").map((t) => t.definition.name)).toEqual(["mod", "b__x", "a__ok"]);
     // A source replacing its own tools may keep their names.
     expect(r.replaceSource("a", [tool("a__ok")])).toEqual([]);
   });

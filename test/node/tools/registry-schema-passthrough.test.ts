@@ -20,7 +20,7 @@ it("serves the inputSchema whole: enums, arrays, nested objects and unknown keyw
   };
   const expected = structuredClone(inputSchema);
   const reg = ToolRegistry.fromModule([{ definition: { name: "weather", description: "w", inputSchema, risk: 0 }, handler: () => ({ ok: true, data: 1 }) }]);
-  const served = reg.get("weather", { overHttp: true })!.definition.inputSchema;
+  const served = reg.get("weather", "peer")!.definition.inputSchema;
   expect(served).toEqual(expected);
-  expect(reg.list({ overHttp: true })[0].definition.inputSchema).toEqual(expected);
+  expect(reg.list("peer")[0].definition.inputSchema).toEqual(expected);
 });

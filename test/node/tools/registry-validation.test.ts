@@ -32,6 +32,6 @@ describe("ToolRegistry.fromModule refuses a bad module with one clear message", 
   });
 
   it("accepts an empty module", () => {
-    expect(ToolRegistry.fromModule([]).list({ overHttp: false })).toEqual([]);
+    expect(ToolRegistry.fromModule([]).list("owner")).toEqual([]);
   });
 });

@@ -50,3 +50,19 @@ it("a retired motebit is 404 at its URL and its object holds nothing", async () 
   expect(tables).toEqual([]);
   expect(await runInDurableObject(env.MOTEBIT.get(env.MOTEBIT.idFromName("fleet:short-lived")), (_o, state) => state.storage.getAlarm())).toBeNull();
 });
+
+it("a path under a provisioned name that no route serves never falls through to the default motebit", async () => {
+  await createMotebit("routed");
+  // The fleet motebit's own app answers (auth first, fail-closed: the operator's token is no caller of it); the
+  // operator's API is 404 past its routes.
+  const answers: [string, string, number, unknown][] = [
+    ["GET", "/m/routed/no-such-route", 401, { error: "unauthorized" }],
+    ["POST", "/m/routed/health", 401, { error: "unauthorized" }],
+    ["GET", "/fleet/motebits/routed/nothing", 404, { error: "not found" }],
+  ];
+  for (const [method, path, status, body] of answers) {
+    const res = await SELF.fetch(`${BASE}${path}`, { method, headers: { Authorization: "Bearer edge-test-fleet-operator-token" } });
+    expect([path, res.status, await res.json()]).toEqual([path, status, body]);
+  }
+  expect(await objectExists("motebit")).toBe(false);
+});
