@@ -72,7 +72,7 @@ interface StatePayload {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function invalid(why: string): RpcError {
-  return new RpcError(INVALID_PARAMS, `Invalid requestState: ${why}; call the tool again without it`);
+  return new RpcError(INVALID_PARAMS, `Invalid requestState: ${why}; send the request again without it`);
 }
 
 /** What a 2026-07-28 retry carries: the client's answers, and the state our input-required result gave it. */
