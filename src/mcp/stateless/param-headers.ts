@@ -29,6 +29,15 @@ function declared(schema: unknown, path: string[] = [], out: Declared[] = []): D
   return out;
 }
 
+/** A tool's schema is fixed once loaded: its marks are found once, not on every call. */
+const bySchema = new WeakMap<object, Declared[]>();
+function declaredOnce(schema: unknown): Declared[] {
+  if (!isObject(schema)) return [];
+  let d = bySchema.get(schema);
+  if (d === undefined) bySchema.set(schema, (d = declared(schema)));
+  return d;
+}
+
 function valueAt(args: unknown, path: string[]): unknown {
   let v = args;
   for (const key of path) v = isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
@@ -50,7 +59,7 @@ function agrees(header: string, body: unknown): boolean {
  * body expects no header, and a header sent for it disagrees.
  */
 export function paramHeaderMismatch(inputSchema: unknown, args: unknown, headers: Record<string, string>): string | null {
-  for (const d of declared(inputSchema)) {
+  for (const d of declaredOnce(inputSchema)) {
     const header = `Mcp-Param-${d.name}`;
     const raw = Object.hasOwn(headers, d.name.toLowerCase()) ? headers[d.name.toLowerCase()] : undefined;
     const body = valueAt(args, d.path);
