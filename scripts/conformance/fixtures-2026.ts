@@ -1,6 +1,7 @@
-// The conformance suite's 2026-07-28 fixtures: tools that ask the client for input (answered through
-// input-required results), one that needs a capability, one that logs. Test-only, like fixtures.ts.
-import type { ServedTool, ToolContext } from "../../src/tools/types.js";
+// The conformance suite's 2026-07-28 fixtures: tools (and a prompt) that ask the client for input (answered through
+// input-required results), one that needs a capability, one that logs, one whose argument rides in an Mcp-Param
+// header. Test-only, like fixtures.ts.
+import type { ServedPrompt, ServedTool, ToolContext } from "../../src/tools/types.js";
 
 const noArgs = { type: "object", properties: {} } as const;
 const text = (t: string) => ({ ok: true as const, content: [{ type: "text" as const, text: t }] });
@@ -57,6 +58,10 @@ export const tools2026: ServedTool[] = [
     const r = await Promise.allSettled([askName(ctx, "user_name"), askModel(ctx, "sample")]);
     return text(answered(r.map((x) => (x.status === "fulfilled" ? x.value : null))));
   }),
+  // SEP-2243: `region` is mirrored in an Mcp-Param-Region header, which must agree with it (http-custom-header-server-validation).
+  tool("test_header_param", "Echoes a region that clients mirror in the Mcp-Param-Region header", (a) => text(`region: ${String(a.region)}`), {
+    inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } }, required: ["region"] },
+  }),
   // The tasks extension's fixtures.
   tool("greet", "Greets, synchronously", (a) => text(`Hello, ${String(a.name)}!`), {
     inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
@@ -88,4 +93,21 @@ export const tools2026: ServedTool[] = [
     const [a, b] = await Promise.all([ctx.elicit({ message: "First?", requestedSchema: schema }, "first"), ctx.elicit({ message: "Second?", requestedSchema: schema }, "second")]);
     return text(answered([a, b]));
   }, optional),
+];
+
+export const prompts2026: ServedPrompt[] = [
+  {
+    name: "test_input_required_result_prompt",
+    description: "Asks the user which context to use, then renders it (input-required-result-non-tool-request)",
+    async get(_a, ctx) {
+      const r = (await ctx.elicit(
+        {
+          message: "What context should the prompt use?",
+          requestedSchema: { type: "object", properties: { context: { type: "string" } }, required: ["context"] },
+        },
+        "user_context",
+      )) as { content?: { context?: unknown } };
+      return { messages: [{ role: "user", content: { type: "text", text: `Context: ${String(r.content?.context)}` } }] };
+    },
+  },
 ];

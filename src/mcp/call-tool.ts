@@ -4,8 +4,9 @@ import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
 import { toolContextFor } from "./tool-context.js";
-import { InputRound, inputRequiredResult, openRound } from "./stateless/input-required.js";
-import { MISSING_CLIENT_CAPABILITY } from "./stateless/revision.js";
+import { InputRound, inputRequiredResult, openRound, type Retry } from "./stateless/input-required.js";
+import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY } from "./stateless/revision.js";
+import { paramHeaderMismatch } from "./stateless/param-headers.js";
 import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { clientSupports } from "./session.js";
 import { approvalMessage, inApprovalBand } from "../policy/gate.js";
@@ -29,7 +30,7 @@ export async function callTool(
   name: unknown,
   rawArgs: unknown,
   /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */
-  retry?: { inputResponses?: unknown; requestState?: unknown },
+  retry?: Retry,
 ): Promise<CallToolResult | Record<string, unknown>> {
   const args = rawArgs === undefined ? {} : rawArgs;
   // The caller as it stands now: a stored call (a resumed task) may carry trust that has changed since.
@@ -47,6 +48,13 @@ export async function callTool(
     record("invalid");
     throw new RpcError(INVALID_PARAMS, `Unknown tool: ${echo(name)}`);
   }
+  // 2026-07-28 over HTTP: the arguments the tool mirrors in Mcp-Param-* headers must agree with them.
+  const headerMismatch = c.session.paramHeaders === undefined ? null : paramHeaderMismatch(entry.inputSchema, args, c.session.paramHeaders);
+  if (headerMismatch !== null) {
+    record("invalid");
+    throw new RpcError(HEADER_MISMATCH, `Header mismatch: ${headerMismatch}`);
+  }
+
   // A tool that signs every outcome (motebit_task) answers a lost standing itself, with a signed receipt saying why.
   const refusal = view.verdict(entry);
   if (refusal !== null) {

@@ -13,6 +13,7 @@ import { clientMessageProblem } from "./param-schemas.js";
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions } from "./server-info.js";
 import { STATELESS_PROTOCOL_VERSIONS } from "./stateless/revision.js";
 import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
+import { retryOf } from "./stateless/input-required.js";
 import { echo } from "../bounded/echo.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>, v: ToolView) => Promise<unknown>;
@@ -57,8 +58,7 @@ const METHODS: Record<string, Handler> = {
   },
   async "tools/call"(m, c, params, v) {
     // 2026-07-28 asks the client through input-required results: the retry carries the answers and our signed state.
-    const retry = c.session.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
-    const result = await callTool(m, c, v, params.name, params.arguments, retry);
+    const result = await callTool(m, c, v, params.name, params.arguments, retryOf(c, params));
     if (isOwner(c.principal) && c.session.subscriptions.has(STATE_URI)) c.channel.notify("notifications/resources/updated", { uri: STATE_URI });
     return result;
   },
@@ -87,7 +87,7 @@ const METHODS: Record<string, Handler> = {
     return { prompts: listPrompts(m, c.principal) };
   },
   async "prompts/get"(m, c, params) {
-    return getPrompt(m, c.principal, params.name, params.arguments);
+    return getPrompt(m, c, params.name, params.arguments, retryOf(c, params));
   },
   async "completion/complete"(m, c, params) {
     const ref = params.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;

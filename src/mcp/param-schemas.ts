@@ -31,7 +31,7 @@ const PARAMS: Record<string, Record<string, unknown>> = {
   "resources/subscribe": params({ uri: STRING }, ["uri"]),
   "resources/unsubscribe": params({ uri: STRING }, ["uri"]),
   "prompts/list": PAGED,
-  "prompts/get": params({ name: STRING, arguments: STRING_MAP }, ["name"]),
+  "prompts/get": params({ name: STRING, arguments: STRING_MAP, inputResponses: OBJECT, requestState: STRING }, ["name"]),
   "completion/complete": params(
     {
       ref: { type: "object", properties: { type: STRING, name: STRING, uri: STRING }, required: ["type"] },

@@ -1,6 +1,8 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { echo } from "../bounded/echo.js";
-import type { MotebitContext } from "./context.js";
+import type { CallContext, MotebitContext } from "./context.js";
+import { inputRequiredResult, openRound, type Retry } from "./stateless/input-required.js";
+import { toolContextFor } from "./tool-context.js";
 import type { Principal } from "../principal.js";
 import { isOwner } from "../principal.js";
 import type { ServedPrompt } from "../tools/types.js";
@@ -52,14 +54,27 @@ export function listPrompts(m: MotebitContext, p: Principal) {
   return [...own, ...served];
 }
 
-export async function getPrompt(m: MotebitContext, p: Principal, name: unknown, rawArgs: unknown) {
+/** prompts/get. `retry`: a 2026-07-28 request's inputResponses and requestState (see input-required.ts). */
+export async function getPrompt(m: MotebitContext, c: CallContext, name: unknown, rawArgs: unknown, retry?: Retry) {
   const def = PROMPTS.find((x) => x.name === name);
-  const served = def ? undefined : servedFor(m, p).find((x) => x.name === name);
+  const served = def ? undefined : servedFor(m, c.principal).find((x) => x.name === name);
   if (!def && !served) throw new RpcError(INVALID_PARAMS, `Unknown prompt: ${echo(name)}`);
   const declared = def ? def.arguments : (served!.arguments ?? []).map((a) => ({ name: a.name, required: a.required === true }));
   const strArgs = promptArguments(String(name), declared, rawArgs);
   if (served) {
-    const out = await served.get(strArgs);
+    // Its state is bound to "prompts/get <name>", a subject no tool name can spell (no spaces), so neither replays the other's.
+    const subject = `prompts/get ${served.name}`;
+    const round = retry === undefined ? undefined : await openRound(m, c, subject, strArgs, retry);
+    let out: Awaited<ReturnType<ServedPrompt["get"]>>;
+    try {
+      out = await served.get(strArgs, { signal: c.signal, ...toolContextFor(c, `prompt:${served.name}`, round) });
+    } catch (e) {
+      if (round?.needsInput) return inputRequiredResult(m, c, subject, strArgs, round);
+      if (round?.missingCapability) throw round.missingCapabilityError();
+      throw e;
+    }
+    // A prompt that caught the rejection of its question still waits for the answer.
+    if (round?.needsInput) return inputRequiredResult(m, c, subject, strArgs, round);
     const description = out.description ?? served.description;
     return { ...(description !== undefined && { description }), messages: out.messages };
   }

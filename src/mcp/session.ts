@@ -15,6 +15,8 @@ export interface SessionState {
   subscriptions: Set<string>;
   /** Set for a 2026-07-28 request, which is its own session: the version its `_meta` names. */
   statelessVersion: string | null;
+  /** A 2026-07-28 request over HTTP: its `Mcp-Param-*` headers, which tools/call holds to the tool's arguments. */
+  paramHeaders?: Record<string, string>;
   /** A 2026-07-28 request whose client negotiated the tasks extension: how to start its call as a task. */
   startTask?: TaskStarter;
   /** Set while a task runs its tool: the answers the client gave through tasks/update (trusted: they are our rows). */

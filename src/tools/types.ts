@@ -100,7 +100,11 @@ export interface ServedPrompt {
   arguments?: { name: string; description?: string; required?: boolean }[];
   /** Never listed or served over HTTP. */
   localOnly?: boolean;
-  get(args: Record<string, string>): { description?: string; messages: PromptMessage[] } | Promise<{ description?: string; messages: PromptMessage[] }>;
+  /**
+   * The prompt's messages. `ctx` may ask the client (elicit, sample, roots) exactly as a tool does: over a session
+   * as a request back, on 2026-07-28 through an input-required result, after which get runs again from the start.
+   */
+  get(args: Record<string, string>, ctx: ToolContext): { description?: string; messages: PromptMessage[] } | Promise<{ description?: string; messages: PromptMessage[] }>;
   /** Values for completion/complete of an argument. */
   complete?(argument: string, value: string): string[] | Promise<string[]>;
 }

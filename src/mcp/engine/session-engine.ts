@@ -152,7 +152,9 @@ export class SessionEngine {
     const removed = removedMethodError(id, method, envelope);
     if (removed !== null) return removed;
     const session = statelessSession(envelope);
-    if (declaresTasks(envelope.clientCapabilities)) session.startTask = (tool, args) => this.tasks.create(m.principal, envelope, tool, args);
+    // A task keeps the envelope for its runs; the headers were checked at this call and are not kept.
+    const { paramHeaders: _checked, ...kept } = envelope;
+    if (declaresTasks(envelope.clientCapabilities)) session.startTask = (tool, args) => this.tasks.create(m.principal, kept, tool, args);
     const channel: ClientChannel = {
       notify: (name, p) => void conduit.send({ jsonrpc: "2.0", method: name, params: p }),
       request: async (name) => {

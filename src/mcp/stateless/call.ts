@@ -5,7 +5,13 @@ import type { SessionState } from "../session.js";
 import { REMOVED_METHODS, type StatelessEnvelope } from "./revision.js";
 
 export function statelessSession(envelope: StatelessEnvelope): SessionState {
-  return { clientCapabilities: envelope.clientCapabilities, logLevel: envelope.logLevel, subscriptions: new Set(), statelessVersion: envelope.protocolVersion };
+  return {
+    clientCapabilities: envelope.clientCapabilities,
+    logLevel: envelope.logLevel,
+    subscriptions: new Set(),
+    statelessVersion: envelope.protocolVersion,
+    ...(envelope.paramHeaders !== undefined && { paramHeaders: envelope.paramHeaders }),
+  };
 }
 
 /** -32601 for a method the request's revision removed (initialize, ping, …); null for any other. */

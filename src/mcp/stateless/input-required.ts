@@ -72,16 +72,27 @@ interface StatePayload {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function invalid(why: string): RpcError {
-  return new RpcError(INVALID_PARAMS, `Invalid requestState: ${why}; call the tool again without it`);
+  return new RpcError(INVALID_PARAMS, `Invalid requestState: ${why}; send the request again without it`);
 }
 
-/** The round a (re)try of `tool` starts with: answers from its verified state and from this request's inputResponses. */
+/** What a 2026-07-28 retry carries: the client's answers, and the state our input-required result gave it. */
+export interface Retry {
+  inputResponses?: unknown;
+  requestState?: unknown;
+}
+
+/** A 2026-07-28 request's retry fields; undefined for a session's request, which asks the client over its channel instead. */
+export function retryOf(c: CallContext, params: Record<string, unknown>): Retry | undefined {
+  return c.session.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
+}
+
+/** The round a (re)try of `tool` (a tool's name, or another subject such as a prompt's) starts with: answers from its verified state and from this request's inputResponses. */
 export async function openRound(
   m: MotebitContext,
   c: CallContext,
   tool: string,
   args: unknown,
-  retry: { inputResponses?: unknown; requestState?: unknown },
+  retry: Retry,
 ): Promise<InputRound> {
   if (retry.inputResponses !== undefined && !isObject(retry.inputResponses)) throw new RpcError(INVALID_PARAMS, "inputResponses must be an object keyed by input request");
   const responses = (retry.inputResponses ?? {}) as Record<string, unknown>;

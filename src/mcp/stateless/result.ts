@@ -2,7 +2,7 @@
 // results that may be cached say for how long and for whom, and errors carry the HTTP status the revision asks for.
 import { INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND, type JsonRpcResponse } from "../jsonrpc.js";
 import { SERVER_INFO } from "../server-info.js";
-import { META_SERVER_INFO, MISSING_CLIENT_CAPABILITY } from "./revision.js";
+import { HEADER_MISMATCH, META_SERVER_INFO, MISSING_CLIENT_CAPABILITY } from "./revision.js";
 
 /** Results a client may cache. Everything is per caller (the principal decides what is listed), hence private. */
 const CACHEABLE: Record<string, number> = {
@@ -18,7 +18,7 @@ const CACHEABLE: Record<string, number> = {
 export function statelessHttpStatus(response: JsonRpcResponse): number {
   if (!("error" in response)) return 200;
   if (response.error.code === METHOD_NOT_FOUND) return 404;
-  if (response.error.code === MISSING_CLIENT_CAPABILITY) return 400;
+  if (response.error.code === MISSING_CLIENT_CAPABILITY || response.error.code === HEADER_MISMATCH) return 400;
   return 200;
 }
 

@@ -30,6 +30,11 @@ export interface StatelessEnvelope {
   clientCapabilities: Record<string, unknown>;
   /** notifications/message are sent only when the request asked for them with a level. */
   logLevel: LogLevel | null;
+  /**
+   * Over HTTP: the request's `Mcp-Param-{Name}` headers, by lower-cased Name, checked at tools/call against the
+   * arguments its tool marks `x-mcp-header` (param-headers.ts). Absent over stdio, which has no headers.
+   */
+  paramHeaders?: Record<string, string>;
 }
 
 export interface RevisionRefusal {
@@ -59,7 +64,7 @@ export function mcpNameSource(method: string, params: Record<string, unknown> | 
   return null;
 }
 
-/** An `Mcp-Name` value: as sent, or the UTF-8 text inside a `=?base64?…?=` sentinel; null when that sentinel is malformed. */
+/** An `Mcp-Name` or `Mcp-Param-*` value: as sent, or the UTF-8 text inside a `=?base64?…?=` sentinel; null when that sentinel is malformed. */
 export function decodeHeaderValue(raw: string): string | null {
   const m = BASE64_SENTINEL.exec(raw);
   if (!m) return raw;
@@ -73,6 +78,26 @@ export function decodeHeaderValue(raw: string): string | null {
 }
 
 /**
+ * A mirrored header's value (`Mcp-Name`, `Mcp-Param-*`) as the body would hold it: trimmed of optional whitespace and
+ * decoded from its sentinel; or why it cannot be. Hosts read raw header bytes differently (Node as latin1, workerd as
+ * UTF-8): a value that is not plain ASCII must come in the sentinel form, so raw non-ASCII is refused the same way on both.
+ */
+export function readMirroredHeader(header: string, raw: string): { ok: true; value: string } | { ok: false; why: string } {
+  if (/[^\t\x20-\x7e]/.test(raw)) return { ok: false, why: `${header} carries raw non-ASCII bytes (send such a value as =?base64?…?=)` };
+  const value = decodeHeaderValue(raw.trim());
+  return value === null ? { ok: false, why: `${header} carries a malformed base64 sentinel` } : { ok: true, value };
+}
+
+/** HTTP's headers that a 2026-07-28 request repeats from its body. */
+export interface MirroredHeaders {
+  protocolVersion: string | null;
+  method: string | null;
+  name: string | null;
+  /** `Mcp-Param-{Name}` values by lower-cased Name (only tools/call reads them, once the tool is known). */
+  params?: Record<string, string>;
+}
+
+/**
  * Which revision one decoded message speaks. The body decides (a proxy that strips a header must not change the
  * revision); the headers must then agree with it. `headerVersion`: MCP-Protocol-Version, or null when absent.
  */
@@ -80,7 +105,7 @@ export function classifyRevision(
   kind: "request" | "notification" | "response",
   message: { id?: JsonRpcId; method?: string; params?: Record<string, unknown> },
   /** HTTP's headers; null over stdio, which has none to agree with. */
-  httpHeaders: { protocolVersion: string | null; method: string | null; name: string | null } | null,
+  httpHeaders: MirroredHeaders | null,
 ): Revision {
   const headers = httpHeaders ?? { protocolVersion: null, method: null, name: null };
   if (kind === "response") return { stateless: false };
@@ -128,12 +153,9 @@ export function classifyRevision(
   const source = mcpNameSource(method, message.params);
   if (source !== null && typeof source.value === "string") {
     if (headers.name === null) return refuse(400, HEADER_MISMATCH, `Header mismatch: the Mcp-Name header is required (params.${source.field})`);
-    // Hosts read raw header bytes differently (Node as latin1, workerd as UTF-8): a value that is not plain ASCII
-    // must come in the sentinel form, so raw non-ASCII is refused the same way on both.
-    if (/[^\t\x20-\x7e]/.test(headers.name)) return refuse(400, HEADER_MISMATCH, "Header mismatch: Mcp-Name carries raw non-ASCII bytes (send such a value as =?base64?…?=)");
-    const decoded = decodeHeaderValue(headers.name.trim());
-    if (decoded === null) return refuse(400, HEADER_MISMATCH, "Header mismatch: Mcp-Name carries a malformed base64 sentinel");
-    if (decoded !== source.value) return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name ${JSON.stringify(echo(decoded))} but params.${source.field} is ${JSON.stringify(echo(source.value))}`);
+    const read = readMirroredHeader("Mcp-Name", headers.name);
+    if (!read.ok) return refuse(400, HEADER_MISMATCH, `Header mismatch: ${read.why}`);
+    if (read.value !== source.value) return refuse(400, HEADER_MISMATCH, `Header mismatch: Mcp-Name ${JSON.stringify(echo(read.value))} but params.${source.field} is ${JSON.stringify(echo(source.value))}`);
   }
-  return { stateless: true, envelope };
+  return { stateless: true, envelope: { ...envelope, paramHeaders: headers.params ?? {} } };
 }

@@ -111,6 +111,16 @@ export const protocolPrompts: ServedPrompt[] = [
     get: (a) => ({ messages: [{ role: "user", content: { type: "text", text: `Hello ${a.who}` } }] }),
     complete: (_argument, value) => ["Ada", "Alan", "Grace"].filter((n) => n.startsWith(value)),
   },
+  {
+    name: "ask_topic",
+    description: "Asks the user for a topic, then renders it.",
+    async get(_a, ctx) {
+      const r = (await ctx.elicit({ message: "Which topic?", requestedSchema: { type: "object", properties: { topic: { type: "string" } } } })) as {
+        content?: { topic?: string };
+      };
+      return { messages: [{ role: "user", content: { type: "text", text: `Topic: ${r.content?.topic ?? "(none)"}` } }] };
+    },
+  },
 ];
 
 /** The same module as a file `--tools` can load (plain JS), for the CLI tests. */
