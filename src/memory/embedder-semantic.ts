@@ -1,7 +1,8 @@
 // The offline default embedder: meaning from word vectors, exact wording from the lexical embedder, in one
 // vector. The first part is a smooth-inverse-frequency average of the words' vectors (Arora et al. 2017: a
 // word's weight is a / (a + p(word)), so a common word counts less than a rare one) over a table whose common
-// directions were removed when it was derived (scripts/word-vectors); the second is LocalEmbedder's hashed
+// directions were removed, and whose vectors a sentence encoder taught, when it was derived (scripts/word-vectors:
+// a sentence's weighted word mean there approaches the encoder's sentence vector); the second is LocalEmbedder's hashed
 // n-grams, so names, ids and numbers the table does not know still match. Both parts are unit vectors scaled
 // so that cosine = SEMANTIC_SHARE · meaning + (1 − SEMANTIC_SHARE) · wording. Deterministic: the same vector
 // in workerd and Node.
