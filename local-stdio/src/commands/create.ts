@@ -39,6 +39,7 @@ Options:
                fleet.token + .dev.vars hold a random MOTEBIT_FLEET_TOKEN (mode 0600, git-ignored)
 
 Then: cd <dir> && npm install && npm start
+Run from a checkout of the motebit-edge repository, <dir> must lie outside it (e.g. ~/my-agent).
 
 ${EXIT_STATUS}`;
 
