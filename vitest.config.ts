@@ -1,9 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
-import { dropPoolDisconnectNoise } from "./test/workerd/pool-disconnect-noise.js";
-
-dropPoolDisconnectNoise();
 
 // motebit-local imports the core by its package name; tsconfig.json "paths" maps it for tsc, tsx and esbuild, and
 // this maps it the same way for the tests that load local-stdio's sources.

@@ -3,14 +3,16 @@
 // on 127.0.0.1:${PORT:-8787} (or `npm start -- --port N`), reading .dev.vars. MOTEBIT_PERSIST_DIR moves the local
 // state (default .wrangler/state). Other arguments go to wrangler as they are (e.g. --env-file ./test.env, --var KEY:VALUE).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
+// Through package.json's bin: wrangler's exports map (4.116) no longer lets bin/wrangler.js be resolved directly.
+const wranglerPkg = createRequire(import.meta.url).resolve("wrangler/package.json");
+const wrangler = path.join(path.dirname(wranglerPkg), JSON.parse(readFileSync(wranglerPkg, "utf8")).bin.wrangler);
 
 // --port is ours, not passed on: wrangler takes one --port, and a second one after ours fails as "[8787,8790]".
 const extra = process.argv.slice(2);

@@ -2,7 +2,7 @@
 // a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "motebit-edge/core";
 import type { Command } from "./command.js";
@@ -10,7 +10,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile, writeKeyFile } from "../keyfile.js";
 import { secretFileState, writeSecretFile } from "../secret-file.js";
-import { localPackages } from "../scaffold/local-packages.js";
+import { checkoutRoot, localPackages } from "../scaffold/local-packages.js";
 import * as t from "../scaffold/templates.js";
 
 const HELP = `Usage: motebit-local create <dir> [--type service|personal] [--name N] [--force] [--registry]
@@ -39,6 +39,7 @@ Options:
                fleet.token + .dev.vars hold a random MOTEBIT_FLEET_TOKEN (mode 0600, git-ignored)
 
 Then: cd <dir> && npm install && npm start
+Run from a checkout of the motebit-edge repository, <dir> must lie outside it (e.g. ~/my-agent).
 
 ${EXIT_STATUS}`;
 
@@ -60,6 +61,16 @@ function motebitVersion(): string {
   return `^${pkg.version}`;
 }
 
+/**
+ * Run from a checkout of this repository (README: clone, `npm ci`, then `create`), a relative folder would land
+ * inside the checkout: untracked in its git, under its workspace. Refused with where to put it instead.
+ */
+function refuseInsideCheckout(dir: string): void {
+  const repo = checkoutRoot(OWN_DIR.replace(/[\\/]$/, ""));
+  if (repo === null || (dir !== repo && !dir.startsWith(repo + sep))) return;
+  throw new CliError(`${dir} is inside the motebit-edge checkout ${repo}; create the project outside it, e.g. npx motebit-local create ~/${basename(dir)}`);
+}
+
 async function run(argv: string[]): Promise<number> {
   const f = parseFlags(argv, SPEC, "create");
   if (f.positionals.length !== 1) throw new UsageError(f.positionals.length === 0 ? "a directory is required" : `unexpected argument "${f.positionals[1]}"`);
@@ -67,6 +78,7 @@ async function run(argv: string[]): Promise<number> {
   const type = flagString(f, "type") ?? "service";
   if (type !== "service" && type !== "personal") throw new UsageError(`--type must be "service" or "personal", got "${type}"`);
   const name = packageName(flagString(f, "name") ?? basename(dir));
+  refuseInsideCheckout(dir);
   if (existsSync(dir) && readdirSync(dir).length > 0 && !f.values.has("force")) {
     throw new CliError(`${dir} is not empty; refusing to write into it (use --force; an existing motebit.key is kept)`);
   }

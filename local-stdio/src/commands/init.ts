@@ -23,6 +23,10 @@ Options:
 
 ${EXIT_STATUS}`;
 
+/** What a personal identity serves other agents: no task runs without the owner, and nothing approves over HTTP. */
+const PERSONAL_PEERS =
+  "get no tasks: a personal motebit asks its owner before any motebit_task, and no one can approve over HTTP, so a peer's is refused (read-only R0 tools still answer); to serve other agents, init --type service";
+
 export const SPEC = { dir: "string", type: "string", name: "string", force: "boolean", "print-key": "boolean" } as const;
 
 /** Paths as the user should type them back: "motebit.md" → "./motebit.md". */
@@ -74,6 +78,8 @@ async function run(argv: string[]): Promise<number> {
     `  type           ${type}`,
   ];
   if (doc.service_name) out.push(`  service_name   ${doc.service_name}`);
+  // Said here because nothing else does until a peer's first task is refused: personal is the default.
+  if (type === "personal") out.push(`  peers          ${PERSONAL_PEERS}`);
   if (flags.values.has("print-key")) out.push(`  private key    ${seedHex}`);
   out.push(
     "",

@@ -18,14 +18,21 @@ const readJson = (path: string): Record<string, unknown> | null => {
   }
 };
 
+const MARKER = `${sep}node_modules${sep}`;
+
+/** The motebit-edge repository this CLI runs from (local-stdio/ inside it), or null when it was installed. */
+export function checkoutRoot(ownDir: string): string | null {
+  if (ownDir.includes(MARKER)) return null;
+  const repo = resolve(ownDir, "..");
+  return readJson(join(repo, "package.json"))?.name === "motebit-edge" ? repo : null;
+}
+
 /** null when this CLI came from the registry (or from anything else it cannot name a local source for). */
 export function localPackages(ownDir: string): LocalPackages | null {
-  const marker = `${sep}node_modules${sep}`;
-  const at = ownDir.lastIndexOf(marker);
+  const at = ownDir.lastIndexOf(MARKER);
   if (at === -1) {
-    // A checkout: local-stdio/ inside the motebit-edge repository.
-    const repo = resolve(ownDir, "..");
-    return readJson(join(repo, "package.json"))?.name === "motebit-edge" ? { edge: `file:${repo}`, local: `file:${ownDir}` } : null;
+    const repo = checkoutRoot(ownDir);
+    return repo === null ? null : { edge: `file:${repo}`, local: `file:${ownDir}` };
   }
   // An install: the hidden lockfile beside the packages says where each one was resolved from.
   const project = ownDir.slice(0, at);

@@ -20,7 +20,7 @@ export const DEFAULT_PROJECT_PORT = 8787;
 const WRANGLER_OFFLINE = "WRANGLER_SEND_METRICS=false WRANGLER_SEND_ERROR_REPORTS=false CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_HIDE_BANNER=true";
 
 /** wrangler and tsx as this repository pins them (STACK.md). */
-const WRANGLER_VERSION = "4.86.0";
+const WRANGLER_VERSION = "4.116.0";
 const TSX_VERSION = "4.23.15";
 
 export function packageJson(s: ProjectSettings): string {

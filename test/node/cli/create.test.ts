@@ -1,7 +1,7 @@
 // `motebit-local create`: a project that works at once, a signed identity whose key stays out of git, and no
 // overwriting: a non-empty folder is refused without --force, and with --force the key is kept.
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
 import { verifyIdentityFile } from "../../../src/protocol/index.js";
 import { runCli, tempDir } from "./run-cli.js";
@@ -57,4 +57,16 @@ it("usage errors: no folder, a bad --type", async () => {
   const bad = await runCli(["create", join(tempDir(), "x"), "--type", "robot"]);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('--type must be "service" or "personal"');
+});
+
+it("run from this repository's root, refuses to write the project inside the checkout and says where to run it", async () => {
+  const repo = resolve(import.meta.dirname, "../../..");
+  const r = await runCli(["create", "my-agent"], { cwd: repo });
+  expect(r.code).toBe(1);
+  expect(r.stderr).toBe(
+    `motebit-local create: ${join(repo, "my-agent")} is inside the motebit-edge checkout ${repo}; create the project outside it, e.g. npx motebit-local create ~/my-agent\n`,
+  );
+  expect(existsSync(join(repo, "my-agent"))).toBe(false);
+  // A folder beside the checkout is fine (the README's create line runs it from the root with ~/…).
+  expect((await runCli(["create", join(tempDir(), "beside")], { cwd: repo })).code).toBe(0);
 });

@@ -8,6 +8,18 @@ import { runCli, tempDir, verdictOf } from "./run-cli.js";
 vi.setConfig({ testTimeout: 90_000 });
 
 describe("motebit-local init", () => {
+  it("a personal identity (the default) says it serves peers no tasks; a service one does not", async () => {
+    const personal = await runCli(["init", "--dir", tempDir()]);
+    expect(personal.code, personal.stderr).toBe(0);
+    expect(personal.stdout.split("\n")).toContain(
+      "  peers          get no tasks: a personal motebit asks its owner before any motebit_task, and no one can approve over HTTP, " +
+        "so a peer's is refused (read-only R0 tools still answer); to serve other agents, init --type service",
+    );
+    const service = await runCli(["init", "--dir", tempDir(), "--type", "service"]);
+    expect(service.code, service.stderr).toBe(0);
+    expect(service.stdout).not.toMatch(/^ {2}peers /m);
+  });
+
   it("writes a 0600 seed file and a signed identity file that verify accepts", async () => {
     const dir = join(tempDir(), "new", "nested");
     const r = await runCli(["init", "--dir", dir]);

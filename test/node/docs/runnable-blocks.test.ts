@@ -2,10 +2,11 @@
 // (-e, -u, pipefail), from the repository root with a fresh HOME (blocks write under ~, never into the checkout);
 // `npx motebit-local` is this checkout's. A block runs in a process group of its own, killed whole when bash exits
 // (npx does not pass SIGTERM on to the server it started), so a server a block leaves in the background goes with
-// it. Blocks use the documented ports, so they run one after another.
+// it. Blocks use the documented ports, so they run one after another. npm keeps this machine's cache (the fresh HOME
+// would otherwise send every `npm install` in a block to the registry for packages `npm ci` already fetched).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanEnv, REPO } from "../local/helpers/local-cli.js";
@@ -20,7 +21,12 @@ function runBlock(script: string): Promise<{ code: number | null; output: string
     const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
       cwd: REPO,
       detached: true,
-      env: cleanEnv({ HOME: home, PATH: `${join(REPO, "node_modules/.bin")}:${process.env.PATH}`, npm_config_update_notifier: "false" }),
+      env: cleanEnv({
+        HOME: home,
+        PATH: `${join(REPO, "node_modules/.bin")}:${process.env.PATH}`,
+        npm_config_update_notifier: "false",
+        npm_config_cache: process.env.npm_config_cache ?? join(homedir(), ".npm"),
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -33,7 +39,7 @@ function runBlock(script: string): Promise<{ code: number | null; output: string
         /* the group is gone */
       }
     };
-    const timer = setTimeout(() => group("SIGKILL"), 120_000);
+    const timer = setTimeout(() => group("SIGKILL"), 180_000);
     let code: number | null = null;
     child.on("exit", (c) => {
       code = c;
@@ -56,6 +62,6 @@ describe("runnable blocks in the docs", () => {
     it(`${b.page} block ${b.n} runs as written`, async () => {
       const r = await runBlock(b.script);
       expect(r.code, r.output).toBe(0);
-    }, 150_000);
+    }, 200_000);
   }
 });

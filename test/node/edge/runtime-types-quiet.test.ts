@@ -2,7 +2,7 @@
 // ./worker-configuration.d.ts with the developer's own .dev.vars keys as secrets, so any .dev.vars differed from
 // the committed file. Only the Env interface is generated (types/worker-env.d.ts, from .dev.vars.example: no
 // secrets, the same on every machine); the runtime's types come from @cloudflare/workers-types, pinned to the
-// workerd release the tests run on.
+// workerd release the tests run on (from 5.x the package root is the latest runtime: no /latest entry).
 import { existsSync, readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 
@@ -27,7 +27,7 @@ it("the runtime types are @cloudflare/workers-types of the same date as the work
   const pkg = JSON.parse(read("package.json"));
   const typesVersion = pkg.devDependencies["@cloudflare/workers-types"] as string;
   const workerd = JSON.parse(read("node_modules/workerd/package.json")).version as string;
-  expect(typesVersion).toMatch(/^4\.\d{8}\.\d+$/);
+  expect(typesVersion).toMatch(/^5\.\d{8}\.\d+$/);
   expect(typesVersion.split(".")[1]).toBe(workerd.split(".")[1]);
-  expect(JSON.parse(read("tsconfig.json")).compilerOptions.types).toContain("@cloudflare/workers-types/latest");
+  expect(JSON.parse(read("tsconfig.json")).compilerOptions.types).toContain("@cloudflare/workers-types");
 });
