@@ -12,7 +12,8 @@ export async function postStateless(
   params: Record<string, unknown>,
   o: { headers?: Record<string, string>; caps?: Record<string, unknown> } = {},
 ): Promise<StatelessAnswer> {
-  const name = method === "tools/call" || method === "prompts/get" ? params.name : undefined;
+  // Mcp-Name names the tool or prompt, and for tasks/* the task.
+  const name = method === "tools/call" || method === "prompts/get" ? params.name : method.startsWith("tasks/") ? params.taskId : undefined;
   const meta = { "io.modelcontextprotocol/protocolVersion": STATELESS_VERSION, "io.modelcontextprotocol/clientCapabilities": o.caps ?? {} };
   const res = await fetch(`${url}/mcp`, {
     method: "POST",

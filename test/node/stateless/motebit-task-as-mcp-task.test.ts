@@ -4,12 +4,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { ServedTool } from "../../../src/tools/types.js";
-import keys from "../../fixtures/edge/keys.json";
+import { postStateless, type StatelessAnswer } from "../helpers/stateless-post.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { waits } from "../helpers/protocol-tools.js";
 import { leasesLapse } from "../helpers/host-crash.js";
 
-const V = "2026-07-28";
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} }, elicitation: {} };
 
 const slowUpper: ServedTool = {
@@ -49,24 +48,8 @@ const start = async (sql?: ProtocolHost["sql"]) => {
 };
 afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 
-type Reply = { status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } };
-
-async function rpc(h: ProtocolHost, method: string, params: Record<string, unknown>, caps: Record<string, unknown> = TASKS): Promise<Reply> {
-  const name = method === "tools/call" ? params.name : method.startsWith("tasks/") ? params.taskId : undefined;
-  const res = await fetch(`${h.http.url}/mcp`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${keys.auth_token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "MCP-Protocol-Version": V,
-      "Mcp-Method": method,
-      ...(typeof name === "string" && { "Mcp-Name": name }),
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps } } }),
-  });
-  return { status: res.status, body: (await res.json()) as Reply["body"] };
-}
+const rpc = (h: ProtocolHost, method: string, params: Record<string, unknown>, caps: Record<string, unknown> = TASKS): Promise<StatelessAnswer> =>
+  postStateless(h.http.url, method, params, { caps });
 
 async function until(h: ProtocolHost, taskId: string, done: (status: string) => boolean): Promise<Record<string, unknown>> {
   for (let i = 0; i < 200; i++) {
