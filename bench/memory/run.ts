@@ -108,7 +108,7 @@ const nodeLexical = await inNode("lexical");
 const node = await inNode("semantic");
 console.log(` done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 table("workerd (Durable Object, ctx.storage.sql, embedded index) — baseline: lexical local-ngram-v1-256", workerd.lexical);
-table("workerd — default: semantic local-sif-v3-356", workerd.semantic);
+table("workerd — default: semantic local-sif-v4-356", workerd.semantic);
 table("node (node:sqlite in memory) — baseline: lexical", nodeLexical);
 table("node — default: semantic", node);
 

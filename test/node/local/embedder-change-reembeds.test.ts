@@ -40,15 +40,15 @@ it("a new embedder re-embeds stored memories at start-up, says so on stderr, and
   expect(quiet.some((l) => l.includes("re-embedding"))).toBe(false);
 });
 
-/** What the release before the distilled table (v3) stored: 356-dimension vectors under the id local-sif-v2-356. */
+/** What the release before the table taught on mails and addresses (v4) stored: 356-dimension vectors under the id local-sif-v3-356. */
 function previousSemantic(): Embedder {
   const e = new SemanticEmbedder();
-  return { id: "local-sif-v2-356", dimensions: e.dimensions, embed: (texts) => e.embed(texts) };
+  return { id: "local-sif-v3-356", dimensions: e.dimensions, embed: (texts) => e.embed(texts) };
 }
 
 it.each([
   ["lexical local-ngram-v1-256", () => new LocalEmbedder()],
-  ["local-sif-v2-356, same dimensions", previousSemantic],
+  ["local-sif-v3-356, same dimensions", previousSemantic],
 ])("a database written with an earlier default (%s) is re-embedded with today's and recalls by meaning", async (_, earlier) => {
   const dir = tempDir();
   try {
@@ -66,7 +66,7 @@ it.each([
     const log: string[] = [];
     const upgraded = await start(undefined, log);
     try {
-      expect(log.filter((l) => l.includes("re-embedding"))).toEqual(["motebit: re-embedding memories with local-sif-v3-356: 3/3"]);
+      expect(log.filter((l) => l.includes("re-embedding"))).toEqual(["motebit: re-embedding memories with local-sif-v4-356: 3/3"]);
       const hits = await upgraded.motebit.memory.recall({ query: question, scopes: ["owner"], limit: 1 });
       expect(hits[0].content).toBe("I got the flu vaccine in October");
     } finally {

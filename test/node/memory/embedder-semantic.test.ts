@@ -34,7 +34,7 @@ describe("SemanticEmbedder", () => {
   beforeAll(() => e.embed([]));
 
   it("is deterministic and unit length, with the lexical features after the word-vector part", () => {
-    expect(e.id).toBe("local-sif-v3-356");
+    expect(e.id).toBe("local-sif-v4-356");
     expect(e.dimensions).toBe(356);
     const a = e.embedOne("The deploy key rotates every 90 days");
     expect(a.length).toBe(356);
@@ -74,6 +74,6 @@ describe("SemanticEmbedder", () => {
 
   it("rejects a semantic share outside 0..1 and names a non-default share in its id", () => {
     expect(() => new SemanticEmbedder({ semanticShare: 1.5 })).toThrow(/semanticShare/);
-    expect(new SemanticEmbedder({ semanticShare: 0.5 }).id).toBe("local-sif-v3-356-s0.5");
+    expect(new SemanticEmbedder({ semanticShare: 0.5 }).id).toBe("local-sif-v4-356-s0.5");
   });
 });
