@@ -12,7 +12,8 @@ import { MockLanguageModelV4 } from "ai/test";
 import type { LanguageModelV4Content } from "@ai-sdk/provider";
 import exampleTools from "../../examples/tools/index.js";
 import { Motebit } from "../../src/motebit.js";
-import { createSigner, sovereignMotebitId } from "../../src/protocol/index.js";
+import { sovereignMotebitId } from "../../src/protocol/index.js";
+import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
 import { NO_CLIENT } from "../../src/tools/invoke.js";
@@ -55,7 +56,8 @@ async function cost(op: () => Promise<unknown>): Promise<{ cpu: number; wall: nu
   return { cpu: (cpu.user + cpu.system) / n, wall: ((now - start) * 1000) / n };
 }
 
-const signer = await createSigner(SEED);
+// The Node host's signer (motebit-local's node:crypto one): this bench measures the AI turn on Node.
+const signer = await nodeSigner(SEED);
 const motebit = await Motebit.create({
   sql: memorySql(),
   clock: { now: () => Date.now() },
