@@ -31,6 +31,8 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   constructor(ctx: DurableObjectState, env: ObjectEnv, tools: ToolRegistry) {
     super(ctx, env);
+    // This class exported as is would start a motebit serving no tools; the runtime must construct motebitObjectFor's.
+    if (tools === undefined) throw new Error("motebit-edge: export the MotebitObject that createMotebitWorker returns: `export const { MotebitObject } = worker;`");
     this.role = roleOfObject(ctx.id.name);
     const sql = durableSqlPort(ctx.storage);
     // A read only: an object with no tables stays without tables.

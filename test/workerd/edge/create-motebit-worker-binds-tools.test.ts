@@ -1,8 +1,9 @@
 // createMotebitWorker binds the tools to the Durable Object class it returns: the object serves what its own
-// createMotebitWorker was given, two Workers in one isolate do not share tools (no module state), and a bad tool
-// array fails when the entry loads.
+// createMotebitWorker was given, two Workers in one isolate do not share tools (no module state), a bad tool
+// array fails when the entry loads, and the class without tools is never a motebit serving nothing.
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
+import { MotebitObject } from "../../../durable-objects/motebit-object.js";
 import { createMotebitWorker } from "../../../worker/create-worker.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import { SESSION_HEADER } from "../../../src/server/mcp-request.js";
@@ -51,4 +52,18 @@ it("two Workers built in one isolate each serve their own tools", async () => {
 it("a bad tool array fails when the entry calls createMotebitWorker, naming the tool", () => {
   const bad = { ...shout, definition: { ...shout.definition, name: "motebit_shout" } };
   expect(() => createMotebitWorker({ tools: [bad] })).toThrow(/motebit_shout/);
+});
+
+it("the object class without tools refuses to construct and says which class to export", async () => {
+  const stub = env.MOTEBIT.get(env.MOTEBIT.idFromName("binds-unbound"));
+  const Unbound = MotebitObject as unknown as new (ctx: DurableObjectState, env: EdgeEnv) => MotebitObject;
+  const message = await runInDurableObject(stub, (_live, state) => {
+    try {
+      new Unbound(state, env as unknown as EdgeEnv);
+      return "constructed";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  });
+  expect(message).toContain("export const { MotebitObject } = worker;");
 });
