@@ -1,12 +1,13 @@
 // The bench inside workerd: a SQLite-backed Durable Object runs MemoryBench over its real ctx.storage.sql.
-// Bundled and started by run.ts through Miniflare; GET /step?embedder=E&size=N&queries=Q grows that embedder's store
-// (one object per embedder) and measures.
+// Bundled and started by run.ts through Miniflare; GET /step?embedder=E&index=I&size=N&queries=Q grows that
+// embedder's store on that index ("current", or "before": before-index.ts) and measures (one object per pair).
 import { DurableObject } from "cloudflare:workers";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
 import { MemoryStore } from "../../src/memory/store.js";
 import { systemClock } from "../../src/ports.js";
 import { durableSqlPort } from "../../durable-objects/sql-port.js";
+import { EmbeddedIndex as BeforeIndex } from "./before-index.js";
 import { MemoryBench } from "./bench-core.js";
 
 export class BenchObject extends DurableObject {
@@ -16,7 +17,9 @@ export class BenchObject extends DurableObject {
     const url = new URL(request.url);
     if (!this.bench) {
       const embedder = url.searchParams.get("embedder") === "lexical" ? new LocalEmbedder() : new SemanticEmbedder();
-      const store = new MemoryStore({ sql: durableSqlPort(this.ctx.storage), embedder, index: "embedded", clock: systemClock });
+      const sql = durableSqlPort(this.ctx.storage);
+      const index = url.searchParams.get("index") === "before" ? new BeforeIndex({ sql, embedderId: embedder.id, dimensions: embedder.dimensions }) : "embedded";
+      const store = new MemoryStore({ sql, embedder, index, clock: systemClock });
       store.migrate();
       this.bench = new MemoryBench(store);
     }
@@ -27,6 +30,7 @@ export class BenchObject extends DurableObject {
 
 export default {
   async fetch(request: Request, env: { BENCH: DurableObjectNamespace }): Promise<Response> {
-    return env.BENCH.get(env.BENCH.idFromName(new URL(request.url).searchParams.get("embedder") ?? "")).fetch(request);
+    const q = new URL(request.url).searchParams;
+    return env.BENCH.get(env.BENCH.idFromName(`${q.get("embedder")}|${q.get("index")}`)).fetch(request);
   },
 };
