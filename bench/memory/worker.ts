@@ -1,5 +1,5 @@
 // The bench inside workerd: a SQLite-backed Durable Object runs MemoryBench over its real ctx.storage.sql.
-// Bundled and started by run.ts through Miniflare; GET /step?embedder=E&index=I&size=N&queries=Q grows that
+// Bundled and started by run.ts through Miniflare; GET /step?embedder=E&index=I&size=N&queries=Q[&english=1] grows that
 // embedder's store on that index ("current", or "before": before-index.ts) and measures (one object per pair).
 import { DurableObject } from "cloudflare:workers";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
@@ -9,6 +9,7 @@ import { systemClock } from "../../src/ports.js";
 import { durableSqlPort } from "../../durable-objects/sql-port.js";
 import { EmbeddedIndex as BeforeIndex } from "./before-index.js";
 import { MemoryBench } from "./bench-core.js";
+import { englishWords } from "./english-words.js";
 
 export class BenchObject extends DurableObject {
   private bench: MemoryBench | null = null;
@@ -21,7 +22,7 @@ export class BenchObject extends DurableObject {
       const index = url.searchParams.get("index") === "before" ? new BeforeIndex({ sql, embedderId: embedder.id, dimensions: embedder.dimensions }) : "embedded";
       const store = new MemoryStore({ sql, embedder, index, clock: systemClock });
       store.migrate();
-      this.bench = new MemoryBench(store);
+      this.bench = new MemoryBench(store, url.searchParams.get("english") === "1" ? englishWords() : undefined);
     }
     const result = await this.bench.step(Number(url.searchParams.get("size")), Number(url.searchParams.get("queries")));
     return Response.json(result);
