@@ -1,6 +1,7 @@
 // The bench inside workerd: a SQLite-backed Durable Object runs MemoryBench over its real ctx.storage.sql.
 // Bundled and started by run.ts through Miniflare; GET /step?embedder=E&index=I&size=N&queries=Q[&english=1] grows that
-// embedder's store on that index ("current", or "before": before-index.ts) and measures (one object per pair).
+// embedder's store on that index ("current", or "before": before-index.ts) and measures (one object per pair);
+// &release=1 drops the object's store, so its memory is free for the next run.
 import { DurableObject } from "cloudflare:workers";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
@@ -16,6 +17,10 @@ export class BenchObject extends DurableObject {
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (url.searchParams.has("release")) {
+      this.bench = null;
+      return new Response(null, { status: 204 });
+    }
     if (!this.bench) {
       const embedder = url.searchParams.get("embedder") === "lexical" ? new LocalEmbedder() : new SemanticEmbedder();
       const sql = durableSqlPort(this.ctx.storage);
