@@ -71,7 +71,7 @@ module.exports = {
     },
     {
       name: "object-never-imports-worker",
-      comment: "the Worker reaches the Durable Object, never the reverse: the RPC contract and the served tools live in durable-objects/",
+      comment: "the Worker reaches the Durable Object, never the reverse: the RPC contract lives in durable-objects/, and the served tools reach the object through its class (motebitObjectFor)",
       severity: "error",
       from: { path: "^durable-objects/" },
       to: { path: "^worker/" },

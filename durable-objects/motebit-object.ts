@@ -6,8 +6,13 @@
 // role's (the deployment's own motebit below, a fleet motebit in fleet-motebit.ts, the fleet's directory in
 // fleet-directory.ts), and an object refuses every other role's methods. An object with no profile row never
 // starts as a fleet motebit, so a name nobody provisioned answers "unknown" and writes nothing.
+// The served tools reach it through its constructor: the runtime constructs the class motebitObjectFor(tools)
+// returns (createMotebitWorker builds it), so no module state carries them from the Worker's entry to the object.
 import { DurableObject } from "cloudflare:workers";
-import { type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile, startupFailureResponse } from "../src/index.js";
+import {
+  type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile,
+  startupFailureResponse, type ToolRegistry,
+} from "../src/index.js";
 import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
@@ -24,12 +29,14 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly fleetRole: FleetMotebit;
   private readonly directoryRole: FleetDirectory | null;
 
-  constructor(ctx: DurableObjectState, env: ObjectEnv) {
+  constructor(ctx: DurableObjectState, env: ObjectEnv, tools: ToolRegistry) {
     super(ctx, env);
+    // This class exported as is would start a motebit serving no tools; the runtime must construct motebitObjectFor's.
+    if (tools === undefined) throw new Error("motebit-edge: export the MotebitObject that createMotebitWorker returns: `export const { MotebitObject } = worker;`");
     this.role = roleOfObject(ctx.id.name);
     const sql = durableSqlPort(ctx.storage);
     // A read only: an object with no tables stays without tables.
-    this.state = { ctx, env, sql, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
+    this.state = { ctx, env, sql, tools, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
     // No request runs before start-up has finished (or failed: a failure is an answer, never a crash loop).
     if (this.state.profile !== null) this.state.started = startBlocking(this.state, this.state.profile);
     this.fleetRole = new FleetMotebit(this.state);
@@ -149,4 +156,16 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   async directoryOperatorAttempt(source: string, tokenOk: boolean): Promise<RateDecision> {
     return this.directory.operatorAttempt(source, tokenOk);
   }
+}
+
+/** What the runtime constructs: a Durable Object class as wrangler.toml names it, taking (ctx, env) only. */
+export type MotebitObjectClass = new (ctx: DurableObjectState, env: ObjectEnv) => MotebitObject;
+
+/** The object class bound to one deployment's served tools (already validated: ToolRegistry.fromModule). */
+export function motebitObjectFor(tools: ToolRegistry): MotebitObjectClass {
+  return class extends MotebitObject {
+    constructor(ctx: DurableObjectState, env: ObjectEnv) {
+      super(ctx, env, tools);
+    }
+  };
 }

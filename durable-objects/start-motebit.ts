@@ -3,14 +3,13 @@
 // crash loop.
 import {
   asFleetMotebit, createHostMotebit, type FleetProfile, inProcessBackend, readHostSettings, type RelayLoop, type SqlPort,
-  systemClock,
+  systemClock, type ToolRegistry,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
 import type { RetiredTasks } from "./retired-tasks.js";
 import { edgeMemory } from "./edge-ai.js";
 import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
-import { servedTools } from "./served-tools.js";
 
 export type Started = { ok: true; backend: ReturnType<typeof inProcessBackend>; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
@@ -19,6 +18,8 @@ export interface ObjectState {
   readonly ctx: DurableObjectState;
   readonly env: ObjectEnv;
   readonly sql: SqlPort;
+  /** The deployment's served tools (a fleet motebit serves the subset its profile names). */
+  readonly tools: ToolRegistry;
   /** Set once this object is a provisioned fleet motebit; null for the default motebit, the directory, and unknown names. */
   profile: FleetProfile | null;
   started: Promise<Started> | null;
@@ -54,7 +55,7 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
       // A fleet motebit's key was made in this object at provisioning; the deployment's key is never its key.
       secrets: settings.identity,
       config,
-      tools: profile?.tools ? servedTools().only(profile.tools) : servedTools(),
+      tools: profile?.tools ? o.tools.only(profile.tools) : o.tools,
       memoryFor: (motebitId) => edgeMemory(env, ai, motebitId),
       llm,
       taskTimeoutMs: ai.taskTimeoutMs,

@@ -4,12 +4,12 @@
 
 // protocol, ports, principal
 export {
-  SIGNED_TOKEN_PREFIX, constantTimeEqual, createIdentityDoc, createSigner, didKeyToPublicKey, fromUtf8, generateSeedHex,
+  SIGNED_TOKEN_PREFIX, constantTimeEqual, createIdentityDoc, createSigner, didKeyToPublicKey, ed25519Pkcs8, fromUtf8, generateSeedHex,
   hexToBytes, isSovereignIdFor, mintBearerToken, parseBearerToken, publicKeyFromSeed, publicKeyToDidKey, signIdentityFile,
   sovereignMotebitId, stripIdentityTag, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
   withoutSignedPrefix,
 } from "./protocol/index.js";
-export type { Verdict, VerifySignature } from "./protocol/index.js";
+export type { Signer, SignerFactory, Verdict, VerifySignature } from "./protocol/index.js";
 export { BoundedCache } from "./bounded/bounded-cache.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";

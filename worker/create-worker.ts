@@ -1,11 +1,13 @@
 // The edge as a library: a user's Worker entry is
-//   export { MotebitObject } from "motebit-edge";
-//   export default createMotebitWorker({ tools });
+//   const worker = createMotebitWorker({ tools });
+//   export default worker;
+//   export const { MotebitObject } = worker;
+// The runtime finds a Durable Object class only among the main module's named exports, hence the last line.
 import { Hono } from "hono";
-import { createApp, jsonResponse, readSetting, type ServedPrompt, type ServedResource, type ServedTool } from "../src/index.js";
+import { createApp, jsonResponse, readSetting, type ServedPrompt, type ServedResource, type ServedTool, ToolRegistry } from "../src/index.js";
+import { motebitObjectFor } from "../durable-objects/motebit-object.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
-import { registerServedTools } from "../durable-objects/served-tools.js";
 import { mountFleet } from "./fleet-routes.js";
 import { withFleetWellKnown } from "./oauth-paths.js";
 
@@ -17,9 +19,12 @@ export interface MotebitWorkerOptions {
   prompts?: readonly ServedPrompt[];
 }
 
-/** The Worker's handlers for this deployment's motebit; also hands `tools` to its Durable Object. */
+/**
+ * The Worker's handlers for this deployment's motebit, and its Durable Object class bound to the same tools. The
+ * tool module is validated here, when the entry loads: a bad module fails the deploy, not the first call.
+ */
 export function createMotebitWorker(options: MotebitWorkerOptions) {
-  const served = registerServedTools(options.tools, { resources: options.resources, prompts: options.prompts });
+  const served = ToolRegistry.fromModule(options.tools, { resources: options.resources, prompts: options.prompts });
   // The fleet's routes first (they close /m/… and /fleet/…), then the default motebit's for everything else.
   const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend));
   app.notFound(() => jsonResponse(404, { error: "not found" }));
@@ -28,7 +33,7 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
     console.error("motebit: internal error", err);
     return jsonResponse(500, { error: "internal error" });
   });
-  return {
+  const handlers = {
     fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => app.fetch(withFleetWellKnown(request), env, ctx),
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
@@ -36,4 +41,6 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
       if (readSetting("syncUrl", { env }) !== null) ctx.waitUntil(motebitStub(env).wake());
     },
   } satisfies ExportedHandler<EdgeEnv>;
+  // workerd reads only the handler names it knows from the default export, so the class can ride along on it.
+  return { ...handlers, MotebitObject: motebitObjectFor(served) };
 }

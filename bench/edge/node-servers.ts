@@ -12,6 +12,7 @@ import { createHostMotebit } from "../../src/host/host-motebit.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
+import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
 import { freePort } from "../../test/node/edge/local-edge.js";
 
 /** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
@@ -24,6 +25,7 @@ export async function startNodeApp(env: Record<string, string>): Promise<{ url: 
     secrets: { privateKeyHex: env.MOTEBIT_PRIVATE_KEY, identityFileText: null },
     config,
     tools: ToolRegistry.fromModule(exampleTools),
+    signerFor: nodeSigner,
   });
   const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
   return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };

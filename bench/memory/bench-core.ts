@@ -19,10 +19,13 @@ export interface StepResult {
 }
 
 export class MemoryBench {
-  private readonly corpus = makeCorpus();
+  private readonly corpus: ReturnType<typeof makeCorpus>;
   private readonly contents: string[] = [];
 
-  constructor(private readonly store: MemoryStore) {}
+  /** words: the corpus vocabulary (default: made-up words). */
+  constructor(private readonly store: MemoryStore, words?: readonly string[]) {
+    this.corpus = makeCorpus(7, words);
+  }
 
   async step(size: number, queries: number): Promise<StepResult> {
     const store = this.store;

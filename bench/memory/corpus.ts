@@ -1,6 +1,6 @@
 // Deterministic synthetic memories and queries for the memory bench: sentences over a Zipf-distributed
-// vocabulary of 4,000 made-up words (so word overlap behaves like natural text), and queries made of a
-// few words taken from one existing memory (so every query has real matches).
+// vocabulary of 4,000 made-up words (so word overlap behaves like natural text), or over the words given,
+// and queries made of a few words taken from one existing memory (so every query has real matches).
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -10,10 +10,10 @@ function prng(seed: number): () => number {
 const SYLLABLES = ["ka", "to", "re", "mi", "su", "lo", "pen", "dar", "vik", "tor", "an", "el", "is", "on", "ur", "ba", "de", "fi", "go", "hu", "ne", "sa", "ti", "vo"];
 const FUNCTION_WORDS = ["the", "a", "of", "to", "and", "in", "is", "for", "on", "with"];
 
-export function makeCorpus(seed = 7) {
+export function makeCorpus(seed = 7, words?: readonly string[]) {
   const rnd = prng(seed);
-  const vocab: string[] = [];
-  for (let i = 0; i < 4000; i++) {
+  const vocab: string[] = words ? [...words] : [];
+  for (let i = 0; i < (words ? 0 : 4000); i++) {
     let w = "";
     const n = 2 + Math.floor(rnd() * 3);
     for (let j = 0; j < n; j++) w += SYLLABLES[Math.floor(rnd() * SYLLABLES.length)];

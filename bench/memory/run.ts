@@ -2,32 +2,61 @@
 // (a Durable Object over its real SQLite, via Miniflare) and remember throughput, with Node
 // (node:sqlite) as the reference, each for the semantic default and, as the baseline in the same run, the
 // lexical embedder it replaced. Prints how latency grows with size, the default's recall p50 at 10k against the
-// baseline's (budget ×1.5), and where to switch to Vectorize.
-//   npx tsx bench/memory/run.ts            (about a minute; --quick for 1k/5k only)
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+// baseline's (budget ×1.5), and where to switch to Vectorize. With --before=<dir>, a checkout of an earlier commit
+// (`git archive <commit> | tar -x -C <dir>`), both embedders also run on that checkout's index
+// (src/memory/index-embedded.ts, imported from there in Node and bundled from there for workerd), in the same
+// process: the issue's budget is against that "today's", since a faster index speeds up the baseline too.
+// --english draws the memories from English words (english-words.ts), so the semantic default's word-vector part
+// is scored for nearly every query, which the made-up words of the default corpus rarely do.
+//   npx tsx bench/memory/run.ts [--quick] [--english] [--before=<dir>]   (about a minute; --quick for 1k/5k only)
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type Plugin } from "esbuild";
 import { Miniflare } from "miniflare";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
+import type { EmbeddedIndex } from "../../src/memory/index-embedded.js";
 import { MemoryStore } from "../../src/memory/store.js";
 import { systemClock } from "../../src/ports.js";
 import { MemoryBench, type StepResult } from "./bench-core.js";
+import { englishWords } from "./english-words.js";
 
 for (const k of ["WRANGLER_SEND_METRICS", "WRANGLER_SEND_ERROR_REPORTS", "CLOUDFLARE_CF_FETCH_ENABLED"]) process.env[k] ??= "false";
 
 const QUICK = process.argv.includes("--quick");
 const SIZES = QUICK ? [1_000, 5_000] : [1_000, 10_000, 50_000];
 const QUERIES = QUICK ? 50 : 200;
+const ENGLISH = process.argv.includes("--english");
 /** The latency goal at 10k memories, and the line past which the docs send users to Vectorize. */
 const TARGET_P50_MS = 20;
 /** Keep the vector matrix well inside a Durable Object isolate's 128 MB. */
 const MATRIX_BUDGET_BYTES = 32 * 1024 * 1024;
 
 type EmbedderName = "lexical" | "semantic";
-const EMBEDDERS: EmbedderName[] = ["lexical", "semantic"];
+type IndexName = "current" | "before";
+interface Run {
+  embedder: EmbedderName;
+  index: IndexName;
+}
+const BEFORE = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length) ?? null;
+const BEFORE_INDEX = BEFORE === null ? null : resolve(BEFORE, "src/memory/index-embedded.ts");
+if (BEFORE_INDEX !== null && !existsSync(BEFORE_INDEX)) throw new Error(`--before: no ${BEFORE_INDEX}`);
+const RUNS: Run[] = [
+  { embedder: "lexical", index: "current" },
+  { embedder: "semantic", index: "current" },
+  ...(BEFORE_INDEX === null ? [] : ([{ embedder: "lexical", index: "before" }, { embedder: "semantic", index: "before" }] as const)),
+];
+const label = (r: Run) => r.embedder + (r.index === "before" ? "@before" : "");
 
-async function inWorkerd(): Promise<Record<EmbedderName, StepResult[]>> {
+// Points worker.ts's import of before-index.js at the --before checkout's index.
+const beforeIndexPlugin = (file: string): Plugin => ({
+  name: "before-index",
+  setup: (b) => b.onResolve({ filter: /\/before-index\.js$/ }, () => ({ path: file })),
+});
+
+async function inWorkerd(): Promise<Map<string, StepResult[]>> {
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL("./worker.ts", import.meta.url))],
     bundle: true,
@@ -35,6 +64,7 @@ async function inWorkerd(): Promise<Record<EmbedderName, StepResult[]>> {
     platform: "neutral",
     target: "es2022",
     external: ["cloudflare:*"],
+    plugins: BEFORE_INDEX === null ? [] : [beforeIndexPlugin(BEFORE_INDEX)],
     write: false,
   });
   const mf = new Miniflare({
@@ -44,14 +74,20 @@ async function inWorkerd(): Promise<Record<EmbedderName, StepResult[]>> {
     durableObjects: { BENCH: { className: "BenchObject", useSQLite: true } },
   });
   try {
-    const out: Record<EmbedderName, StepResult[]> = { lexical: [], semantic: [] };
-    for (const e of EMBEDDERS) {
+    const out = new Map<string, StepResult[]>();
+    // One run after another, each dropping its store when done: one isolate holds all the objects, and four
+    // stores at 50k outgrow its memory (workerd then restarts them, and a store grows again over its rows).
+    for (const r of RUNS) {
+      const rows: StepResult[] = [];
+      const at = `http://bench/step?embedder=${r.embedder}&index=${r.index}`;
       for (const size of SIZES) {
-        const res = await mf.dispatchFetch(`http://bench/step?embedder=${e}&size=${size}&queries=${QUERIES}`);
-        if (!res.ok) throw new Error(`workerd step ${e} ${size}: ${res.status} ${await res.text()}`);
-        out[e].push((await res.json()) as StepResult);
+        const res = await mf.dispatchFetch(`${at}&size=${size}&queries=${QUERIES}${ENGLISH ? "&english=1" : ""}`);
+        if (!res.ok) throw new Error(`workerd step ${label(r)} ${size}: ${res.status} ${await res.text()}`);
+        rows.push((await res.json()) as StepResult);
         process.stdout.write(".");
       }
+      await (await mf.dispatchFetch(`${at}&release=1`)).arrayBuffer();
+      out.set(label(r), rows);
     }
     return out;
   } finally {
@@ -59,19 +95,26 @@ async function inWorkerd(): Promise<Record<EmbedderName, StepResult[]>> {
   }
 }
 
-async function inNode(e: EmbedderName): Promise<StepResult[]> {
-  const sql = openSqlite(":memory:");
-  const embedder = e === "lexical" ? new LocalEmbedder() : new SemanticEmbedder();
-  const store = new MemoryStore({ sql, embedder, index: "embedded", clock: systemClock });
-  store.migrate();
-  const bench = new MemoryBench(store);
-  const out: StepResult[] = [];
+const beforeModule = BEFORE_INDEX === null ? null : ((await import(pathToFileURL(BEFORE_INDEX).href)) as { EmbeddedIndex: typeof EmbeddedIndex });
+
+async function inNode(): Promise<Map<string, StepResult[]>> {
+  const runs = RUNS.map((r) => {
+    const sql = openSqlite(":memory:");
+    const embedder = r.embedder === "lexical" ? new LocalEmbedder() : new SemanticEmbedder();
+    const index = r.index === "before" ? new beforeModule!.EmbeddedIndex({ sql, embedderId: embedder.id, dimensions: embedder.dimensions }) : "embedded";
+    const store = new MemoryStore({ sql, embedder, index, clock: systemClock });
+    store.migrate();
+    return { name: label(r), sql, bench: new MemoryBench(store, ENGLISH ? englishWords() : undefined), rows: [] as StepResult[] };
+  });
+  // Runs take turns at each size, so a change in the machine's load falls on all of them alike.
   for (const size of SIZES) {
-    out.push(await bench.step(size, QUERIES));
-    process.stdout.write(".");
+    for (const run of runs) {
+      run.rows.push(await run.bench.step(size, QUERIES));
+      process.stdout.write(".");
+    }
   }
-  sql.close();
-  return out;
+  for (const run of runs) run.sql.close();
+  return new Map(runs.map((run) => [run.name, run.rows]));
 }
 
 const ms = (x: number) => x.toFixed(2).padStart(7);
@@ -102,28 +145,50 @@ function sizeAtTarget(rows: StepResult[]): number {
 }
 
 const t0 = performance.now();
-process.stdout.write(`memory bench: ${SIZES.map(n).join(" / ")} memories, ${QUERIES} recalls per size `);
+process.stdout.write(`memory bench: ${SIZES.map(n).join(" / ")} ${ENGLISH ? "English " : ""}memories, ${QUERIES} recalls per size, runs ${RUNS.map(label).join(", ")} `);
 const workerd = await inWorkerd();
-const nodeLexical = await inNode("lexical");
-const node = await inNode("semantic");
+const node = await inNode();
 console.log(` done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-table("workerd (Durable Object, ctx.storage.sql, embedded index) — baseline: lexical local-ngram-v1-256", workerd.lexical);
-table("workerd — default: semantic local-sif-v4-356", workerd.semantic);
-table("node (node:sqlite in memory) — baseline: lexical", nodeLexical);
-table("node — default: semantic", node);
-
-const BUDGET_RATIO = 1.5;
-const p50At = (rows: StepResult[], size: number) => rows.find((r) => r.size === size)?.recallP50;
-for (const [host, base, now] of [["workerd", workerd.lexical, workerd.semantic], ["node", nodeLexical, node]] as const) {
-  const size = SIZES.includes(10_000) ? 10_000 : SIZES.at(-1)!;
-  const a = p50At(base, size)!, b = p50At(now, size)!;
-  console.log(`\n${host}: recall p50 at ${n(size)}: semantic ${b.toFixed(2)} ms vs lexical ${a.toFixed(2)} ms = ×${(b / a).toFixed(2)} (budget ×${BUDGET_RATIO}: ${b / a <= BUDGET_RATIO ? "met" : "MISSED"})`);
+const TITLES: Record<string, string> = {
+  lexical: "baseline: lexical local-ngram-v1-256",
+  semantic: `default: semantic ${new SemanticEmbedder().id}`,
+  "lexical@before": `lexical on the index of ${BEFORE}`,
+  "semantic@before": `semantic on the index of ${BEFORE}`,
+};
+for (const [title, runs] of [
+  ["workerd (Durable Object, ctx.storage.sql, embedded index)", workerd],
+  ["node (node:sqlite in memory)", node],
+] as const) {
+  for (const [name, rows] of runs) table(`${title} — ${TITLES[name]}`, rows);
 }
 
-const at10k = workerd.semantic.find((r) => r.size === 10_000);
+const BUDGET_RATIO = 1.5;
+/** The issue's budget is at 10k (the largest size with --quick). */
+const size = SIZES.includes(10_000) ? 10_000 : SIZES.at(-1)!;
+const at = (rows: StepResult[] | undefined) => rows?.find((r) => r.size === size);
+const ratio = (a: number, b: number) => `×${(a / b).toFixed(2)}`;
+for (const [host, runs] of [["workerd", workerd], ["node", node]] as const) {
+  const now = at(runs.get("semantic"))!, lex = at(runs.get("lexical"))!;
+  const old = at(runs.get("lexical@before")), oldNow = at(runs.get("semantic@before"));
+  // The issue's "today's" is the lexical embedder on the index as it was; without --before, the same run's lexical stands in.
+  const base = old ?? lex;
+  const met = now.recallP50 / base.recallP50 <= BUDGET_RATIO ? "met" : "MISSED";
+  console.log(`\n${host}: recall p50 / mean at ${n(size)}: semantic ${now.recallP50.toFixed(2)} / ${now.recallMean.toFixed(2)} ms`);
+  console.log(`  vs lexical on this index ${lex.recallP50.toFixed(2)} / ${lex.recallMean.toFixed(2)} ms = ${ratio(now.recallP50, lex.recallP50)} / ${ratio(now.recallMean, lex.recallMean)}`);
+  if (old && oldNow) {
+    console.log(`  vs lexical on the index before ${old.recallP50.toFixed(2)} / ${old.recallMean.toFixed(2)} ms = ${ratio(now.recallP50, old.recallP50)} / ${ratio(now.recallMean, old.recallMean)}`);
+    for (const [name, a, b] of [["lexical", lex, old], ["semantic", now, oldNow]] as const) {
+      console.log(`  ${name}, this index vs before: recall p50 ${ratio(a.recallP50, b.recallP50)}, recall mean ${ratio(a.recallMean, b.recallMean)}, scan mean ${ratio(a.scanMean, b.scanMean)}`);
+    }
+  }
+  console.log(`  budget: p50 ≤ ×${BUDGET_RATIO} of lexical ${old ? "on the index before" : "on this index (pass --before=<dir> for the index before)"}: ${met}`);
+}
+
+const semanticWorkerd = workerd.get("semantic")!;
+const at10k = semanticWorkerd.find((r) => r.size === 10_000);
 if (at10k) console.log(`\ngoal: p50 under ${TARGET_P50_MS} ms at 10k in workerd → ${at10k.recallP50.toFixed(2)} ms: ${at10k.recallP50 < TARGET_P50_MS ? "met" : "MISSED"}`);
-const bytesPerMemory = workerd.semantic.at(-1)!.matrixBytes / workerd.semantic.at(-1)!.size;
-const byLatency = sizeAtTarget(workerd.semantic);
+const bytesPerMemory = semanticWorkerd.at(-1)!.matrixBytes / semanticWorkerd.at(-1)!.size;
+const byLatency = sizeAtTarget(semanticWorkerd);
 const byMemory = MATRIX_BUDGET_BYTES / bytesPerMemory;
 const switchAt = Math.floor(Math.min(byLatency, byMemory) / 10_000) * 10_000;
 console.log(

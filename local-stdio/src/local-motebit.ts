@@ -5,6 +5,7 @@ import { createHostMotebit, type Embedder, type LlmProvider, type Motebit, type 
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 import { loadLocalIdentity } from "./local-identity.js";
+import { nodeSigner } from "./serve/node-sign.js";
 import { databasePath } from "./locations.js";
 import { openSqlite, type LocalSql } from "./sqlite-port.js";
 import { loadToolsModule } from "./tools-module.js";
@@ -56,6 +57,7 @@ export async function startLocalMotebit(o: {
       llm: o.llm,
       taskTimeoutMs: o.taskTimeoutMs,
       memoryFor: () => ({ embedder: o.embedder }),
+      signerFor: nodeSigner,
       log: o.log,
     });
     // A new embedder (or dimension) re-embeds every stored memory before the first recall; each page is

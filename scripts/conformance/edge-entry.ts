@@ -2,6 +2,6 @@
 import tools, { prompts, resources } from "./fixtures.js";
 import { createMotebitWorker } from "../../worker/create-worker.js";
 
-export { MotebitObject } from "../../durable-objects/motebit-object.js";
-
-export default createMotebitWorker({ tools, resources, prompts });
+const worker = createMotebitWorker({ tools, resources, prompts });
+export default worker;
+export const { MotebitObject } = worker;

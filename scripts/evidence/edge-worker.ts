@@ -4,6 +4,6 @@ import examples from "../../examples/tools/index.js";
 import { createMotebitWorker } from "../../worker/create-worker.js";
 import { loggedStep, RUN_LOG_PREFIX } from "./logged-step.js";
 
-export { MotebitObject } from "../../durable-objects/motebit-object.js";
-
-export default createMotebitWorker({ tools: [...examples, loggedStep((line) => console.warn(`${RUN_LOG_PREFIX}${line}`))] });
+const worker = createMotebitWorker({ tools: [...examples, loggedStep((line) => console.warn(`${RUN_LOG_PREFIX}${line}`))] });
+export default worker;
+export const { MotebitObject } = worker;

@@ -2,6 +2,7 @@
 // dispatch-token check under the same keys the HTTP auth trusts. The Durable Object and motebit-local both use it.
 import { Motebit, type MotebitOptions } from "../motebit.js";
 import type { Clock, SqlPort } from "../ports.js";
+import type { SignerFactory } from "../protocol/index.js";
 import type { IdentitySecrets, ServerConfig } from "../settings/server-config.js";
 import { callerStanding, currentStanding, type StandingSettings } from "./caller-standing.js";
 import { dispatchTokenVerifier } from "./dispatch-token.js";
@@ -19,11 +20,13 @@ export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTim
   memoryFor?: (motebitId: string) => Pick<MotebitOptions, "embedder" | "index">;
   /** A host whose settings change in place: stored callers' standing is read from these, when asked. Default: config. */
   currentSettings?: () => StandingSettings | null;
+  /** How the seed becomes the motebit's signer. Default: WebCrypto (createSigner). */
+  signerFor?: SignerFactory;
 };
 
 /** Throws StartupError (bad key or identity file) or the tools registry's error, each with a message saying what to fix. */
 export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit> {
-  const id = await loadHostIdentity(o.sql, o.secrets);
+  const id = await loadHostIdentity(o.sql, o.secrets, o.signerFor);
   const self = { motebitId: id.motebitId, publicKeyHex: id.signer.publicKeyHex };
   return Motebit.create({
     sql: o.sql,

@@ -2,7 +2,7 @@
 // kept in the host's own SQLite (the embedded default); a signed identity file, if given, must be signed by
 // that very key. device_id is a random UUID kept beside it, stable across restarts.
 import type { SqlPort } from "../ports.js";
-import { createSigner, generateSeedHex, sovereignMotebitId, verifyIdentityFile, type Signer } from "../protocol/index.js";
+import { createSigner, generateSeedHex, sovereignMotebitId, verifyIdentityFile, type Signer, type SignerFactory } from "../protocol/index.js";
 import type { IdentitySecrets } from "../settings/server-config.js";
 import { StartupError } from "../settings/startup-error.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
@@ -38,19 +38,19 @@ function storedValue(sql: SqlPort, key: string, make: () => string): string {
 }
 
 /** Throws StartupError with a message that says what to fix. */
-export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets): Promise<HostIdentity> {
+export async function loadHostIdentity(sql: SqlPort, secrets: IdentitySecrets, signerFor: SignerFactory = createSigner): Promise<HostIdentity> {
   migrate(sql, HOST_META_SCHEMA);
   const deviceId = storedValue(sql, "device_id", () => crypto.randomUUID());
   let signer: Signer;
   if (secrets.privateKeyHex !== null) {
     try {
-      signer = await createSigner(secrets.privateKeyHex);
+      signer = await signerFor(secrets.privateKeyHex);
     } catch (e) {
       // The protocol's message names "private key"; here the user needs the setting's name, said once.
       throw new StartupError((e as Error).message.replace(/^private key/, "MOTEBIT_PRIVATE_KEY"));
     }
   } else {
-    signer = await createSigner(storedValue(sql, GENERATED_SEED, generateSeedHex));
+    signer = await signerFor(storedValue(sql, GENERATED_SEED, generateSeedHex));
   }
 
   if (secrets.identityFileText === null) {

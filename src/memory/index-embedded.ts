@@ -1,16 +1,15 @@
 // The embedded vector index: the vectors are the embedding column of memory_nodes, searched in-process.
-// On first use it loads every live vector of the current embedder into one contiguous Float32Array
-// (rows × dimensions) and keeps it in step with upsert/delete, so a query is a single linear
-// dot-product scan with the scope/sensitivity filter applied per row before the arithmetic.
+// On first use it loads every live vector of the current embedder into one column-major matrix
+// (column-matrix.ts) and keeps it in step with upsert/delete, so a query is one pass per non-zero query
+// dimension scoring every row, then the scope/sensitivity filter and the top k over those scores.
 // Nothing here is the source of truth: after a restart the cache is simply rebuilt from the rows.
 import type { SqlPort, SqlValue, VectorFilter, VectorIndex, VectorMatch } from "../ports.js";
+import { ColumnMatrix } from "./column-matrix.js";
 import { SENSITIVITIES } from "./sensitivity.js";
 import { blobToVector } from "./vector-bytes.js";
 
 const LOAD_PAGE = 2000;
 const NO_SENSITIVITY = 255;
-// Shorter leading runs are cheaper gathered with the other columns.
-const MIN_RUN = 16;
 
 export class EmbeddedIndex implements VectorIndex {
   readonly id = "embedded";
@@ -20,8 +19,9 @@ export class EmbeddedIndex implements VectorIndex {
 
   private loaded = false;
   private size = 0;
-  private capacity = 0;
-  private matrix = new Float32Array(0);
+  private matrix: ColumnMatrix;
+  /** Scratch for querySync: one score per slot (queries are synchronous, so one buffer serves them all). */
+  private scores = new Float64Array(0);
   private ids: string[] = [];
   private scopeOf = new Int32Array(0);
   private sensitivityOf = new Uint8Array(0);
@@ -32,6 +32,7 @@ export class EmbeddedIndex implements VectorIndex {
     this.sql = o.sql;
     this.embedderId = o.embedderId;
     this.dims = o.dimensions;
+    this.matrix = new ColumnMatrix(this.dims);
   }
 
   /** How many vectors the cache holds (loads it if needed). */
@@ -64,42 +65,17 @@ export class EmbeddedIndex implements VectorIndex {
     const sensitivityOk = sensitivityMask(filter?.sensitivities);
     if (scopeOk === "none" || sensitivityOk === "none") return [];
 
-    // Short queries embed to a few non-zero dimensions (hashed n-grams): then only those columns are read,
-    // which is what keeps a scan of tens of thousands of rows to a few milliseconds. A leading run of non-zero
-    // columns (the semantic embedder's word-vector part) is read as one contiguous block, the rest gathered.
-    // Queries dense beyond that take the full loop.
-    let run = 0;
-    while (run < this.dims && vector[run] !== 0) run++;
-    if (run < MIN_RUN) run = 0;
-    const nonZero: number[] = [];
-    for (let j = run; j < this.dims; j++) if (vector[j] !== 0) nonZero.push(j);
-    const sparse = nonZero.length * 2 < this.dims - run;
-    // Read as one block: the leading run (sparse), or every column (dense, nothing gathered).
-    const block = sparse ? run : this.dims;
-    const cols = sparse ? Int32Array.from(nonZero) : new Int32Array(0);
-    const weights = Float32Array.from(cols, (j) => vector[j]);
-
+    const scores = this.scores;
+    this.matrix.dotAll(vector, this.size, scores);
     // Best k so far, kept sorted descending; a candidate only costs a comparison unless it beats the worst.
+    // Equal scores keep slot order (the earlier slot first), as the row scan before the column layout did.
     const bestScore = new Float64Array(k).fill(-Infinity);
     const bestSlot = new Int32Array(k).fill(-1);
     let found = 0;
-    const m = this.matrix;
-    const d = this.dims;
     for (let slot = 0; slot < this.size; slot++) {
       if (scopeOk !== "all" && scopeOk[this.scopeOf[slot]] !== 1) continue;
       if (sensitivityOk !== "all" && sensitivityOk[this.sensitivityOf[slot]] !== 1) continue;
-      const base = slot * d;
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      let j = 0;
-      for (; j + 3 < block; j += 4) {
-        s0 += m[base + j] * vector[j];
-        s1 += m[base + j + 1] * vector[j + 1];
-        s2 += m[base + j + 2] * vector[j + 2];
-        s3 += m[base + j + 3] * vector[j + 3];
-      }
-      for (; j < block; j++) s0 += m[base + j] * vector[j];
-      for (let c = 0; c < cols.length; c++) s0 += m[base + cols[c]] * weights[c];
-      const score = s0 + s1 + s2 + s3;
+      const score = scores[slot];
       if (found === k && score <= bestScore[k - 1]) continue;
       let i = found < k ? found++ : k - 1;
       while (i > 0 && bestScore[i - 1] < score) {
@@ -119,8 +95,8 @@ export class EmbeddedIndex implements VectorIndex {
   invalidate(): void {
     this.loaded = false;
     this.size = 0;
-    this.capacity = 0;
-    this.matrix = new Float32Array(0);
+    this.matrix = new ColumnMatrix(this.dims);
+    this.scores = new Float64Array(0);
     this.ids = [];
     this.scopeOf = new Int32Array(0);
     this.sensitivityOf = new Uint8Array(0);
@@ -159,12 +135,12 @@ export class EmbeddedIndex implements VectorIndex {
     if (vector.length !== this.dims) throw new Error(`EmbeddedIndex: vector for ${id} has ${vector.length} dimensions, expected ${this.dims}`);
     let slot = this.slotOf.get(id);
     if (slot === undefined) {
-      if (this.size === this.capacity) this.grow(Math.ceil(this.capacity * 1.5) + 64);
+      if (this.size === this.matrix.capacity) this.grow(Math.ceil(this.matrix.capacity * 1.5) + 64);
       slot = this.size++;
       this.slotOf.set(id, slot);
     }
     this.ids[slot] = id;
-    this.matrix.set(vector, slot * this.dims);
+    this.matrix.setRow(slot, vector);
     this.scopeOf[slot] = this.scopeCode(scope);
     const s = SENSITIVITIES.indexOf(sensitivity as (typeof SENSITIVITIES)[number]);
     this.sensitivityOf[slot] = s < 0 ? NO_SENSITIVITY : s;
@@ -177,7 +153,7 @@ export class EmbeddedIndex implements VectorIndex {
     const last = this.size - 1;
     if (slot !== last) {
       const lastId = this.ids[last];
-      this.matrix.copyWithin(slot * this.dims, last * this.dims, (last + 1) * this.dims);
+      this.matrix.copyRow(last, slot);
       this.ids[slot] = lastId;
       this.scopeOf[slot] = this.scopeOf[last];
       this.sensitivityOf[slot] = this.sensitivityOf[last];
@@ -189,17 +165,15 @@ export class EmbeddedIndex implements VectorIndex {
   }
 
   private grow(capacity: number): void {
-    if (capacity <= this.capacity) return;
-    const matrix = new Float32Array(capacity * this.dims);
-    matrix.set(this.matrix.subarray(0, this.size * this.dims));
+    if (capacity <= this.matrix.capacity) return;
+    this.matrix.grow(capacity, this.size);
+    this.scores = new Float64Array(capacity);
     const scopeOf = new Int32Array(capacity);
     scopeOf.set(this.scopeOf.subarray(0, this.size));
     const sensitivityOf = new Uint8Array(capacity);
     sensitivityOf.set(this.sensitivityOf.subarray(0, this.size));
-    this.matrix = matrix;
     this.scopeOf = scopeOf;
     this.sensitivityOf = sensitivityOf;
-    this.capacity = capacity;
   }
 
   private scopeCode(scope: string): number {

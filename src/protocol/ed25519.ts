@@ -19,6 +19,12 @@ export interface Signer {
   sign(msg: Uint8Array): Promise<Uint8Array>;
 }
 
+/**
+ * How a host turns a seed into its Signer, as a host may supply its own (motebit-local: node:crypto, which signs
+ * without WebCrypto's thread-pool round trip). createSigner is the default; a factory must reject what it rejects.
+ */
+export type SignerFactory = (seedHex: string) => Promise<Signer>;
+
 const publicKeys = new BoundedCache<Promise<CryptoKey>>(512);
 const signers = new BoundedCache<Promise<Signer>>(16);
 
@@ -38,6 +44,11 @@ function seedBytes(seedHex: string): Uint8Array<ArrayBuffer> {
 }
 
 const SEED_RULE = "private key must be a 32-byte Ed25519 seed as 64 hex chars";
+
+/** The seed's PKCS#8 DER, for a host's own signer (throws ProtocolError as createSigner does). The caller wipes it. */
+export function ed25519Pkcs8(seedHex: string): Uint8Array<ArrayBuffer> {
+  return pkcs8(seedBytes(seedHex));
+}
 
 function pkcs8(seed: Uint8Array): Uint8Array<ArrayBuffer> {
   const der = new Uint8Array(PKCS8_PREFIX.length + 32);

@@ -68,11 +68,13 @@ crons = ["*/5 * * * *"]
 `;
 }
 
-export const WORKER_ENTRY = `// The Worker: motebit-edge serves the tools in ./tools.ts, signed and policy-gated.
+export const WORKER_ENTRY = `// The Worker: motebit-edge serves the tools in ./tools.ts, signed and policy-gated; its Durable Object class
+// (wrangler.toml's MotebitObject, which must be a named export here) is bound to the same tools.
 import { createMotebitWorker } from "motebit-edge";
 import tools from "./tools.js";
-export { MotebitObject } from "motebit-edge";
-export default createMotebitWorker({ tools });
+const worker = createMotebitWorker({ tools });
+export default worker;
+export const { MotebitObject } = worker;
 `;
 
 export const TOOLS_MODULE = `// The tools this motebit serves: the default export is an array of { definition, handler }.

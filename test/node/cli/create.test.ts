@@ -15,7 +15,9 @@ it("writes the project: scripts, Worker entry, tools + test, signed identity, ig
   expect(Object.keys(pkg.scripts).sort()).toEqual(["deploy", "start", "start:node", "test"]);
   expect(pkg.scripts["start:node"]).toContain("--self-test");
   expect(Object.keys(pkg.dependencies).sort()).toEqual(["motebit-edge", "motebit-local"]);
-  expect(readFileSync(join(dir, "src/index.ts"), "utf8").trim().split("\n")).toHaveLength(5);
+  const entry = readFileSync(join(dir, "src/index.ts"), "utf8");
+  expect(entry.trim().split("\n")).toHaveLength(7);
+  expect(entry).toContain("export default worker;\nexport const { MotebitObject } = worker;\n");
   expect(readFileSync(join(dir, "wrangler.toml"), "utf8")).toMatch(/main = "src\/index.ts"[\s\S]*class_name = "MotebitObject"/);
   for (const f of ["src/tools.ts", "test/tools.test.ts", "README.md"]) expect(existsSync(join(dir, f)), f).toBe(true);
 

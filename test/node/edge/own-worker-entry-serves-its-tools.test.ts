@@ -16,13 +16,14 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dir, "worker.js"),
     `import { createMotebitWorker } from ${JSON.stringify(path.join(root, "worker/library.ts"))};
-    export { MotebitObject } from ${JSON.stringify(path.join(root, "worker/library.ts"))};
     const tools = [{
       definition: { name: "shout", description: "Upper-cases text.", risk: "R0_READ",
         inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
       handler: (args) => ({ ok: true, data: String(args.text).toUpperCase() }),
     }];
-    export default createMotebitWorker({ tools });\n`,
+    const worker = createMotebitWorker({ tools });
+    export default worker;
+    export const { MotebitObject } = worker;\n`,
   );
   const config = readFileSync(path.join(root, "wrangler.toml"), "utf8").replace(/^main = .*$/m, 'main = "worker.js"');
   const configPath = path.join(dir, "wrangler.toml");

@@ -3,7 +3,7 @@
 // a peer's query (streamed) gets no owner memory; AI mode without its credential is a 500 that names the variable.
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MotebitObject } from "../../../durable-objects/motebit-object.js";
+import { MotebitObject } from "../../../worker/index.js";
 import { stripIdentityTag, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import { SimWorkersAiChat, type ChatTurn } from "../../doubles/workers-ai-chat-sim.js";

@@ -4,7 +4,7 @@
 // the reused-id cases are pinned in test/node/ai/hostile-model-receipts.test.ts and over HTTP on motebit-local.)
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { MotebitObject } from "../../../durable-objects/motebit-object.js";
+import { MotebitObject } from "../../../worker/index.js";
 import { stripIdentityTag, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import { SimWorkersAiChat } from "../../doubles/workers-ai-chat-sim.js";

@@ -3,7 +3,7 @@
 // its stored task ends in a signed failed receipt, and the token that now holds the name sees none of it.
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { MotebitObject } from "../../../durable-objects/motebit-object.js";
+import { MotebitObject } from "../../../worker/index.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { authenticate, type PeerPrincipal } from "../../../src/server/auth.js";
 import { readServerConfig } from "../../../src/settings/server-config.js";

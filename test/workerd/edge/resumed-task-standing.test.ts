@@ -4,7 +4,7 @@
 // the second starts with MOTEBIT_KNOWN_CALLERS marking the caller blocked and resumes the row.
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { MotebitObject } from "../../../durable-objects/motebit-object.js";
+import { MotebitObject } from "../../../worker/index.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import { keys, rpc } from "./helpers.js";

@@ -1,10 +1,9 @@
 // /health is public; a server that cannot start answers every request with 500 and the reason.
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { MotebitObject } from "../../../durable-objects/motebit-object.js";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
-import worker from "../../../worker/index.js";
+import worker, { MotebitObject } from "../../../worker/index.js";
 import { BASE, INITIALIZE, keys, mcpRequest, rpc, SERVER_ID, STATIC_PEER } from "./helpers.js";
 
 async function identityFileSignedBy(seedHex: string): Promise<string> {
