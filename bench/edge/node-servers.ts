@@ -15,8 +15,8 @@ import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
 import { freePort } from "../../test/node/edge/local-edge.js";
 
-/** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
-export async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+/** motebit-local's motebit over in-memory SQLite with the bench's settings, as `motebit-local serve` builds it. */
+export async function benchMotebit(env: Record<string, string>) {
   const sql = openSqlite(":memory:");
   const config = readServerConfig({ env });
   const motebit = await createHostMotebit({
@@ -27,6 +27,12 @@ export async function startNodeApp(env: Record<string, string>): Promise<{ url: 
     tools: ToolRegistry.fromModule(exampleTools),
     signerFor: nodeSigner,
   });
+  return { sql, config, motebit };
+}
+
+/** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
+export async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  const { sql, config, motebit } = await benchMotebit(env);
   const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
   return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };
 }

@@ -6,18 +6,13 @@
 // requests arrive (see docs/benchmarks.md); here it is the work alone.
 // Run: npx tsx bench/node-host/in-process.ts [N=3000] [rounds=5]
 import { loadavg } from "node:os";
-import exampleTools from "../../examples/tools/index.js";
 import { nodeVerifySignature } from "../../local-stdio/src/serve/node-verify.js";
-import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
-import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
-import { createHostMotebit } from "../../src/host/host-motebit.js";
 import { systemClock } from "../../src/ports.js";
 import { createSigner, mintBearerToken, type VerifySignature } from "../../src/protocol/index.js";
 import { inProcessBackend } from "../../src/server/backend.js";
 import { createApp } from "../../src/server/app.js";
-import { readServerConfig } from "../../src/settings/server-config.js";
-import { ToolRegistry } from "../../src/tools/registry.js";
 import keys from "../../test/fixtures/edge/keys.json";
+import { benchMotebit } from "../edge/node-servers.js";
 
 const N = Number(process.argv[2] ?? 3000);
 const ROUNDS = Number(process.argv[3] ?? 5);
@@ -33,16 +28,7 @@ const env = {
 
 /** motebit-local's HTTP app over its own in-memory SQLite, checking signatures with `verify`. */
 async function app(verify: VerifySignature): Promise<(req: Request) => Promise<Response>> {
-  const sql = openSqlite(":memory:");
-  const config = readServerConfig({ env });
-  const motebit = await createHostMotebit({
-    sql,
-    clock: systemClock,
-    secrets: { privateKeyHex: env.MOTEBIT_PRIVATE_KEY, identityFileText: null },
-    config,
-    tools: ToolRegistry.fromModule(exampleTools),
-    signerFor: nodeSigner,
-  });
+  const { sql, config, motebit } = await benchMotebit(env);
   const backend = inProcessBackend({ config, sql, clock: systemClock, motebit, verify });
   const hono = createApp(() => backend);
   return async (req) => hono.fetch(req);
