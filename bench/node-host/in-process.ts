@@ -1,7 +1,7 @@
 // What a signed token costs the Node host with the sockets taken out: the same tools/call echo as bench/node-host,
 // sent to the edge's app (src/server/app.ts over motebit-local's in-process backend) with app.fetch in this process.
 // Three sides in alternating rounds, process CPU per request: the static token (the baseline), a fresh signed token
-// with motebit-local's node:crypto check, and a fresh signed token whose signature check is a no-op (everything else
+// with motebit-local's node:crypto check (synchronous, as motebit-local checks it with no other request in flight), and a fresh signed token whose signature check is a no-op (everything else
 // the signed path does: parsing, claims, the jti row). Over HTTP the signed side's figure also carries how its
 // requests arrive (see docs/benchmarks.md); here it is the work alone.
 // Run: npx tsx bench/node-host/in-process.ts [N=3000] [rounds=5]

@@ -1,15 +1,21 @@
-// motebit-local checks signed tokens with node:crypto (local-stdio/src/serve/node-verify.ts): it must accept and
-// refuse exactly what the core's WebCrypto check does, and like it answer false, never throw, on bad input.
+// motebit-local checks signed tokens with node:crypto (local-stdio/src/serve/node-verify.ts), synchronously or, when
+// other requests are in flight, on the thread pool: either way it must accept and refuse exactly what the core's
+// WebCrypto check does, and like it answer false, never throw, on bad input.
 import { describe, expect, it } from "vitest";
 import { bytesToHex, createSigner, generateSeedHex, hexToBytes, utf8, verifySignature } from "../../../src/protocol/index.js";
 import { nodeVerifySignature } from "../../../local-stdio/src/serve/node-verify.js";
 import { vectors } from "../protocol/fixtures.js";
 
-const nodeVerify = nodeVerifySignature();
+const inline = nodeVerifySignature();
+const pooled = nodeVerifySignature(() => true);
 
+/** WebCrypto's verdict, after checking that both node:crypto forms give the same one. */
 async function both(publicKeyHex: unknown, msg: unknown, sig: unknown): Promise<[boolean, boolean]> {
   const args = [publicKeyHex, msg, sig] as [string, Uint8Array, Uint8Array];
-  return [await nodeVerify(...args), await verifySignature(...args)];
+  const sync = inline(...args);
+  expect(typeof sync).toBe("boolean");
+  expect(await pooled(...args)).toBe(sync);
+  return [sync as boolean, await verifySignature(...args)];
 }
 
 describe("motebit-local's node:crypto Ed25519 check", () => {
@@ -18,6 +24,16 @@ describe("motebit-local's node:crypto Ed25519 check", () => {
     const pub = (await createSigner(f.seed_hex)).publicKeyHex;
     expect(await both(pub, utf8(f.message_utf8), hexToBytes(f.signature_hex))).toEqual([true, true]);
     expect(await both(pub.toUpperCase(), utf8(f.message_utf8), hexToBytes(f.signature_hex))).toEqual([true, true]);
+  });
+
+  it("checks at once when not busy and on the thread pool when busy", async () => {
+    const signer = await createSigner(generateSeedHex());
+    const msg = utf8("one request");
+    const sig = await signer.sign(msg);
+    expect(inline(signer.publicKeyHex, msg, sig)).toBe(true);
+    const viaPool = pooled(signer.publicKeyHex, msg, sig);
+    expect(viaPool).toBeInstanceOf(Promise);
+    expect(await viaPool).toBe(true);
   });
 
   it("agrees with WebCrypto on random keys, messages, and each kind of tampering", async () => {
