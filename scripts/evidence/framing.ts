@@ -69,7 +69,21 @@ function rawRequest(url: string, auth: string, c: Case, deadlineMs: number): Pro
  * `judge`: whether every answer is this host's own (Node: its HTTP server and our app), so a 5xx or a hang is a
  * failure; under wrangler dev, workerd answers malformed framing before the Worker runs, so it is only reported.
  */
-export async function framing(hostName: string, url: string, auth: string, judge: boolean): Promise<Outcome> {
+/** Whether the host still answers /health within 5 s. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(new URL("/health", url), { signal: AbortSignal.timeout(5_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each case against a live host: a host that stops answering after one is reported (a failure when judged) and, when
+ * `revive` is given, brought back before the next case, so every case meets a running server.
+ */
+export async function framing(hostName: string, url: string, auth: string, judge: boolean, revive?: () => Promise<void>): Promise<Outcome> {
   const lines: string[] = [];
   const failures: string[] = [];
   for (const c of CASES) {
@@ -77,6 +91,10 @@ export async function framing(hostName: string, url: string, auth: string, judge
     const shown = r.status === -1 ? "no answer" : r.status === 0 ? "connection closed, no status" : String(r.status);
     lines.push(`${hostName} framing: ${c.name} → ${shown} in ${r.ms.toFixed(0)} ms`);
     if (judge && (r.status >= 500 || r.status === -1)) failures.push(`${hostName} framing: ${c.name} → ${shown}`);
+    if (await answers(url)) continue;
+    lines.push(`${hostName} framing: the host stopped answering after "${c.name}"${revive ? "; restarted" : ""}`);
+    if (judge) failures.push(`${hostName} framing: the host stopped answering after "${c.name}"`);
+    await revive?.();
   }
   return { lines, failures };
 }
