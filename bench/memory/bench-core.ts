@@ -11,6 +11,8 @@ export interface StepResult {
   recallP99: number;
   /** From the total time: workerd's clock ticks in whole milliseconds, so the mean carries the fraction. */
   recallMean: number;
+  /** The median of the per-recall mean of batches of 10 recalls timed back to back: a median below workerd's tick. */
+  recallP50Batched: number;
   scanMean: number;
   scanP50: number;
   scanP99: number;
@@ -55,6 +57,16 @@ export class MemoryBench {
       index.querySync(v, 50, { scopes: ["owner"], sensitivities: ["none", "personal"] });
       scan.push(performance.now() - t1);
     }
+    // workerd's clock moves in whole milliseconds, so a single recall of about 1 ms reads 1 or 2 and its median
+    // flips between them; ten timed together carry the fraction.
+    const batched: number[] = [];
+    for (let b = 0; b < Math.ceil(queries / 10); b++) {
+      const batch = Array.from({ length: 10 }, () => this.corpus.query(this.contents[this.corpus.pick(this.contents.length)]));
+      const t0 = performance.now();
+      for (const query of batch) await store.recall({ query, scopes: ["owner"], excludeSensitivities: ["medical", "financial", "secret"], limit: 10 });
+      batched.push((performance.now() - t0) / 10);
+    }
+    batched.sort((a, b) => a - b);
     recall.sort((a, b) => a - b);
     scan.sort((a, b) => a - b);
     return {
@@ -63,6 +75,7 @@ export class MemoryBench {
       recallP50: percentile(recall, 50),
       recallP99: percentile(recall, 99),
       recallMean: recall.reduce((a, b) => a + b, 0) / recall.length,
+      recallP50Batched: percentile(batched, 50),
       scanMean: scan.reduce((a, b) => a + b, 0) / scan.length,
       scanP50: percentile(scan, 50),
       scanP99: percentile(scan, 99),

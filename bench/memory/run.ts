@@ -122,10 +122,10 @@ const n = (x: number) => x.toLocaleString("en-US");
 
 function table(name: string, rows: StepResult[]): void {
   console.log(`\n${name}`);
-  console.log("  memories | recall p50 | recall p99 | recall mean | scan p50 | scan p99 | scan mean | remember/s | vectors in memory");
+  console.log("  memories | recall p50 | p50 of 10 | recall p99 | recall mean | scan p50 | scan p99 | scan mean | remember/s | vectors in memory");
   for (const r of rows) {
     console.log(
-      `  ${n(r.size).padStart(8)} | ${ms(r.recallP50)} ms | ${ms(r.recallP99)} ms | ${ms(r.recallMean)} ms  | ${ms(r.scanP50)} ms | ${ms(r.scanP99)} ms | ${ms(r.scanMean)} ms | ${Math.round(r.rememberPerSec).toString().padStart(10)} | ${(r.matrixBytes / 1048576).toFixed(1)} MB`,
+      `  ${n(r.size).padStart(8)} | ${ms(r.recallP50)} ms | ${ms(r.recallP50Batched)} ms | ${ms(r.recallP99)} ms | ${ms(r.recallMean)} ms  | ${ms(r.scanP50)} ms | ${ms(r.scanP99)} ms | ${ms(r.scanMean)} ms | ${Math.round(r.rememberPerSec).toString().padStart(10)} | ${(r.matrixBytes / 1048576).toFixed(1)} MB`,
     );
   }
   for (let i = 1; i < rows.length; i++) {
@@ -172,16 +172,17 @@ for (const [host, runs] of [["workerd", workerd], ["node", node]] as const) {
   const old = at(runs.get("lexical@before")), oldNow = at(runs.get("semantic@before"));
   // The issue's "today's" is the lexical embedder on the index as it was; without --before, the same run's lexical stands in.
   const base = old ?? lex;
-  const met = now.recallP50 / base.recallP50 <= BUDGET_RATIO ? "met" : "MISSED";
-  console.log(`\n${host}: recall p50 / mean at ${n(size)}: semantic ${now.recallP50.toFixed(2)} / ${now.recallMean.toFixed(2)} ms`);
-  console.log(`  vs lexical on this index ${lex.recallP50.toFixed(2)} / ${lex.recallMean.toFixed(2)} ms = ${ratio(now.recallP50, lex.recallP50)} / ${ratio(now.recallMean, lex.recallMean)}`);
+  // The verdict uses the median of 10-recall batches: single recalls in workerd read in whole milliseconds.
+  const met = now.recallP50Batched / base.recallP50Batched <= BUDGET_RATIO ? "met" : "MISSED";
+  console.log(`\n${host}: recall p50 / p50 of 10 / mean at ${n(size)}: semantic ${now.recallP50.toFixed(2)} / ${now.recallP50Batched.toFixed(2)} / ${now.recallMean.toFixed(2)} ms`);
+  console.log(`  vs lexical on this index ${lex.recallP50.toFixed(2)} / ${lex.recallP50Batched.toFixed(2)} / ${lex.recallMean.toFixed(2)} ms = ${ratio(now.recallP50, lex.recallP50)} / ${ratio(now.recallP50Batched, lex.recallP50Batched)} / ${ratio(now.recallMean, lex.recallMean)}`);
   if (old && oldNow) {
-    console.log(`  vs lexical on the index before ${old.recallP50.toFixed(2)} / ${old.recallMean.toFixed(2)} ms = ${ratio(now.recallP50, old.recallP50)} / ${ratio(now.recallMean, old.recallMean)}`);
+    console.log(`  vs lexical on the index before ${old.recallP50.toFixed(2)} / ${old.recallP50Batched.toFixed(2)} / ${old.recallMean.toFixed(2)} ms = ${ratio(now.recallP50, old.recallP50)} / ${ratio(now.recallP50Batched, old.recallP50Batched)} / ${ratio(now.recallMean, old.recallMean)}`);
     for (const [name, a, b] of [["lexical", lex, old], ["semantic", now, oldNow]] as const) {
       console.log(`  ${name}, this index vs before: recall p50 ${ratio(a.recallP50, b.recallP50)}, recall mean ${ratio(a.recallMean, b.recallMean)}, scan mean ${ratio(a.scanMean, b.scanMean)}`);
     }
   }
-  console.log(`  budget: p50 ≤ ×${BUDGET_RATIO} of lexical ${old ? "on the index before" : "on this index (pass --before=<dir> for the index before)"}: ${met}`);
+  console.log(`  budget: p50 of 10 ≤ ×${BUDGET_RATIO} of lexical ${old ? "on the index before" : "on this index (pass --before=<dir> for the index before)"}: ${met}`);
 }
 
 const semanticWorkerd = workerd.get("semantic")!;
