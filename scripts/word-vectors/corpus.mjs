@@ -77,3 +77,80 @@ function shuffled(list) {
   }
   return list;
 }
+
+// Everyday frames for WordNet's meanings (frames() below): a slot for a noun phrase, per lexicographer file of
+// the noun's sense, or for a verb phrase or an adjective. Written here; the bench's pairs were not looked at.
+const NOUN_FRAMES = {
+  person: ["I have to call {} tomorrow.", "When am I seeing {} again?", "{} said we should wait another week.", "Who recommended {} to us?"],
+  artifact: ["Where did I leave {}?", "{} in the garage is broken again.", "We need to replace {} soon.", "Can you lend me {} this weekend?"],
+  food: ["We ran out of {} yesterday.", "I had {} for lunch today.", "Do we still have {} in the kitchen?"],
+  body: ["{} has been sore since Monday.", "The doctor looked at {} this morning."],
+  event: ["When is {} this year?", "{} was moved to next Thursday.", "I forgot about {} again."],
+  place: ["How long does it take to get to {}?", "We are meeting at {} after work."],
+  money: ["How much did we pay for {}?", "I still owe the bank for {}."],
+  state: ["I have been dealing with {} lately.", "Is {} getting any better?"],
+  living: ["We saw {} near the house.", "The kids asked about {} at dinner."],
+  other: ["What did we decide about {}?", "I keep a note about {} on my desk.", "Remind me to ask about {} later."],
+};
+const NOUN_GROUP = { 18: "person", 6: "artifact", 13: "food", 27: "food", 8: "body", 4: "event", 10: "event", 11: "event", 28: "event", 15: "place", 21: "money", 23: "money", 7: "state", 12: "state", 26: "state", 5: "living", 20: "living" };
+const VERB_FRAMES = ["I need to {} before noon.", "How often do we {}?", "I forgot to {} yesterday.", "Who is going to {} this week?", "Remind me to {} after work."];
+const ADJ_FRAMES = ["The place looks {} now.", "Why is everything so {} today?", "My neighbour seemed {} this morning."];
+
+/**
+ * Pairs of everyday sentences that say one thing two ways: a word in a frame, and the same frame with the word
+ * replaced by its WordNet definition or by a multi-word synonym ("I forgot to jog yesterday." / "I forgot to
+ * run for exercise yesterday."). The teacher's vectors of both are close, so the fit learns what a word means
+ * in the words of its definition. For each of the given words (frequency order): its two commonest senses as a
+ * noun, verb and adjective, each in one frame chosen by a hash of the word, sense and part of speech.
+ */
+export function frames(lexicon, words) {
+  const seen = new Set();
+  for (const [pos, tag] of [["noun", "n"], ["verb", "v"], ["adj", "a"]]) {
+    const synsets = new Map();
+    for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
+      if (!line || line.startsWith(" ")) continue;
+      const f = line.split(" ");
+      const count = parseInt(f[3], 16);
+      const lemmas = [];
+      for (let k = 0; k < count; k++) lemmas.push(f[4 + 2 * k].toLowerCase().replace(/\(.*\)$/, "").replace(/_/g, " "));
+      const gloss = line.slice(line.indexOf("| ") + 2).split(";")[0].replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim();
+      synsets.set(f[0], { lex: Number(f[1]), lemmas, gloss });
+    }
+    const senses = new Map();
+    for (const line of readFileSync(join(lexicon, "dict", `index.${pos}`), "utf8").split("\n")) {
+      if (!line || line.startsWith(" ")) continue;
+      const f = line.trim().split(" ");
+      const n = Number(f[2]);
+      senses.set(f[0], f.slice(f.length - n));
+    }
+    for (const word of words) {
+      for (const [s, offset] of (senses.get(word) ?? []).slice(0, 2).entries()) {
+        const synset = synsets.get(offset);
+        const gloss = synset.gloss.split(" ");
+        const alternatives = synset.lemmas.filter((l) => l !== word && l.includes(" "));
+        if (gloss.length >= 2 && gloss.length <= 10 && /^[a-z0-9 ,'-]+$/i.test(synset.gloss)) alternatives.push(synset.gloss);
+        if (alternatives.length === 0) continue;
+        const pick = (list) => list[hash(`${word} ${s} ${pos}`) % list.length];
+        let fill;
+        if (tag === "n") {
+          const frame = pick(NOUN_FRAMES[NOUN_GROUP[synset.lex] ?? "other"]);
+          const np = (x) => (/^(a|an|the|some|any)\b/.test(x) ? x : `the ${x}`);
+          fill = (x) => capital(frame.replace("{}", np(x)));
+        } else {
+          const frame = pick(tag === "v" ? VERB_FRAMES : ADJ_FRAMES);
+          fill = (x) => frame.replace("{}", x);
+        }
+        for (const x of [word, ...alternatives]) seen.add(fill(x));
+      }
+    }
+  }
+  return shuffled([...seen]);
+}
+
+const capital = (s) => s[0].toUpperCase() + s.slice(1);
+/** FNV-1a, so a word's frame is the same on every run. */
+function hash(s) {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}

