@@ -3,16 +3,32 @@
 // Union addresses (works of the US Government) and the SpamAssassin public mail corpus (its message bodies,
 // headers, quoted replies and signatures cut). Each list is de-duplicated and in a fixed shuffled order, so a
 // prefix is a fair sample and the teacher's cache (keyed by the exact texts) holds across runs.
+// One reader of WordNet's data files, synsets(), serves them and the derivation's synonym pass.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+
+/**
+ * The synsets of WordNet's data.<pos> file, in file order: offset, lexicographer file number, lemmas (lowercase,
+ * underscores kept, an adjective's position marker such as "(a)" cut) and the gloss as written (definition and
+ * quoted examples, ";"-separated).
+ */
+export function* synsets(lexicon, pos) {
+  for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
+    if (!line || line.startsWith(" ")) continue; // the licence header's lines start with spaces
+    const f = line.split(" ");
+    const count = parseInt(f[3], 16);
+    const lemmas = [];
+    for (let k = 0; k < count; k++) lemmas.push(f[4 + 2 * k].toLowerCase().replace(/\(.*\)$/, ""));
+    yield { offset: f[0], lex: Number(f[1]), lemmas, gloss: line.slice(line.indexOf("| ") + 2) };
+  }
+}
 
 /** WordNet's glosses: each definition and quoted example of three words or more. */
 export function glosses(lexicon) {
   const seen = new Set();
   for (const pos of ["noun", "verb", "adj", "adv"]) {
-    for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
-      if (!line || line.startsWith(" ")) continue; // the licence header's lines start with spaces
-      for (const part of line.slice(line.indexOf("| ") + 2).trim().split(";")) {
+    for (const { gloss } of synsets(lexicon, pos)) {
+      for (const part of gloss.trim().split(";")) {
         const text = part.trim().replace(/^"|"$/g, "").trim();
         if (text.split(" ").length >= 3) seen.add(text);
       }
@@ -105,16 +121,11 @@ const ADJ_FRAMES = ["The place looks {} now.", "Why is everything so {} today?",
  */
 export function frames(lexicon, words) {
   const seen = new Set();
-  for (const [pos, tag] of [["noun", "n"], ["verb", "v"], ["adj", "a"]]) {
-    const synsets = new Map();
-    for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
-      if (!line || line.startsWith(" ")) continue;
-      const f = line.split(" ");
-      const count = parseInt(f[3], 16);
-      const lemmas = [];
-      for (let k = 0; k < count; k++) lemmas.push(f[4 + 2 * k].toLowerCase().replace(/\(.*\)$/, "").replace(/_/g, " "));
-      const gloss = line.slice(line.indexOf("| ") + 2).split(";")[0].replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim();
-      synsets.set(f[0], { lex: Number(f[1]), lemmas, gloss });
+  for (const pos of ["noun", "verb", "adj"]) {
+    const byOffset = new Map();
+    for (const { offset, lex, lemmas, gloss } of synsets(lexicon, pos)) {
+      const definition = gloss.split(";")[0].replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim();
+      byOffset.set(offset, { lex, lemmas: lemmas.map((l) => l.replace(/_/g, " ")), gloss: definition });
     }
     const senses = new Map();
     for (const line of readFileSync(join(lexicon, "dict", `index.${pos}`), "utf8").split("\n")) {
@@ -125,19 +136,19 @@ export function frames(lexicon, words) {
     }
     for (const word of words) {
       for (const [s, offset] of (senses.get(word) ?? []).slice(0, 2).entries()) {
-        const synset = synsets.get(offset);
+        const synset = byOffset.get(offset);
         const gloss = synset.gloss.split(" ");
         const alternatives = synset.lemmas.filter((l) => l !== word && l.includes(" "));
         if (gloss.length >= 2 && gloss.length <= 10 && /^[a-z0-9 ,'-]+$/i.test(synset.gloss)) alternatives.push(synset.gloss);
         if (alternatives.length === 0) continue;
         const pick = (list) => list[hash(`${word} ${s} ${pos}`) % list.length];
         let fill;
-        if (tag === "n") {
+        if (pos === "noun") {
           const frame = pick(NOUN_FRAMES[NOUN_GROUP[synset.lex] ?? "other"]);
           const np = (x) => (/^(a|an|the|some|any)\b/.test(x) ? x : `the ${x}`);
           fill = (x) => capital(frame.replace("{}", np(x)));
         } else {
-          const frame = pick(tag === "v" ? VERB_FRAMES : ADJ_FRAMES);
+          const frame = pick(pos === "verb" ? VERB_FRAMES : ADJ_FRAMES);
           fill = (x) => frame.replace("{}", x);
         }
         for (const x of [word, ...alternatives]) seen.add(fill(x));

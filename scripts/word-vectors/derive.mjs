@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { forEachMeaningWord } from "../../src/memory/embedder-semantic.ts";
-import { emailSentences, frames, glosses, sotuSentences } from "./corpus.mjs";
+import { emailSentences, frames, glosses, sotuSentences, synsets } from "./corpus.mjs";
 import { multiply, normaliseRows, pca, procrustes, ridgeToward, sparse } from "./linalg.mjs";
 import { TEACHER_DIMENSIONS, TEACHER_PACKAGES, teacherVectors } from "./teacher.mjs";
 
@@ -119,13 +119,10 @@ for (let i = 0; i < P; i++) {
 const index = new Map(pool.map((w, i) => [w, i]));
 const synonyms = pool.map(() => new Set());
 for (const pos of ["noun", "verb", "adj", "adv"]) {
-  for (const line of readFileSync(join(lexicon, "dict", `data.${pos}`), "utf8").split("\n")) {
-    if (!line || line.startsWith(" ")) continue; // the licence header's lines start with spaces
-    const f = line.split(" ");
-    const count = parseInt(f[3], 16);
+  for (const { lemmas } of synsets(lexicon, pos)) {
     const members = [];
-    for (let k = 0; k < count; k++) {
-      const i = index.get(f[4 + 2 * k].toLowerCase().replace(/\(.*\)$/, ""));
+    for (const lemma of lemmas) {
+      const i = index.get(lemma);
       if (i !== undefined) members.push(i);
     }
     for (const a of members) for (const b of members) if (a !== b) synonyms[a].add(b);
