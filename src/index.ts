@@ -71,6 +71,8 @@ export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export type { AuthorizationServer } from "./server/oauth/authorization-server.js";
 export { normalizeCode } from "./server/oauth/authorization-server.js";
+export { listeningPublicBase, platformPublicBase } from "./server/oauth/public-base.js";
+export type { PublicBase } from "./server/oauth/public-base.js";
 export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./server/rate-limit.js";
 export type { RateDecision } from "./server/rate-limit.js";

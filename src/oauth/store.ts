@@ -47,9 +47,22 @@ export interface ClientListing {
   client_id: string;
   name: string;
   kind: StoredClient["kind"];
+  /** approved: a grant stands; revoked: the owner ended every grant it had; never_approved: only registered. */
+  status: "approved" | "revoked" | "never_approved";
   trust: CallerTrust | null;
   live_grants: number;
   created_at: number;
+}
+
+/** What the owner's `list` answers: the clients with access, apart from those revoked and those never approved. */
+export interface OwnerListing {
+  clients: ClientListing[];
+  revoked: ClientListing[];
+  never_approved: ClientListing[];
+}
+
+export function ownerListing(all: readonly ClientListing[]): OwnerListing {
+  return { clients: all.filter((c) => c.status === "approved"), revoked: all.filter((c) => c.status === "revoked"), never_approved: all.filter((c) => c.status === "never_approved") };
 }
 
 /** Unauthenticated endpoints write here (registration, consent requests): both are capped and pruned. */
@@ -81,6 +94,12 @@ export const OAUTH_SCHEMA: StoreSchema = {
         code_challenge TEXT NOT NULL, code_hash TEXT UNIQUE, code_expires_at INTEGER NOT NULL, refresh_hash TEXT,
         refresh_expires_at INTEGER, created_at INTEGER NOT NULL, revoked_at INTEGER)`);
       sql.run("CREATE INDEX IF NOT EXISTS oauth_grants_client ON oauth_grants (client_id)");
+    },
+    (sql) => {
+      // The refresh tokens each grant rotated out, by hash: one of them coming back is reuse; a token this server
+      // never issued is not, and changes nothing (the grant id in it is readable in any access token).
+      sql.run("CREATE TABLE oauth_rotated_refresh (hash TEXT PRIMARY KEY, grant_id TEXT NOT NULL, rotated_at INTEGER NOT NULL)");
+      sql.run("CREATE INDEX oauth_rotated_refresh_grant ON oauth_rotated_refresh (grant_id, rotated_at)");
     },
   ],
 };
@@ -125,18 +144,24 @@ export class OAuthStore {
     return this.sql.all<ClientListing>(
       `SELECT c.client_id, c.name, c.kind, c.created_at,
          (SELECT g.trust FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL ORDER BY g.created_at DESC LIMIT 1) AS trust,
-         (SELECT COUNT(*) FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL) AS live_grants
+         (SELECT COUNT(*) FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL) AS live_grants,
+         CASE WHEN EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL) THEN 'approved'
+              WHEN EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.client_id) THEN 'revoked' ELSE 'never_approved' END AS status
        FROM oauth_clients c ORDER BY c.created_at, c.client_id`,
     );
   }
 
-  /** Revokes every grant of the client and forgets it (a registered client must register again). Whether it was known. */
+  /**
+   * Revokes every grant of the client and drops its pending requests; whether the client was known. Its registration
+   * stays: the client still holds its client_id, and going through consent again (the owner approving anew) is how
+   * it comes back, not a dead end at "unknown client".
+   */
   revokeClient(clientId: string, now: number): boolean {
     return this.sql.transaction(() => {
       const grants = this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE client_id = ? AND revoked_at IS NULL", now, clientId).changes;
-      const client = this.sql.run("DELETE FROM oauth_clients WHERE client_id = ?", clientId).changes;
+      this.sql.run("DELETE FROM oauth_rotated_refresh WHERE grant_id IN (SELECT id FROM oauth_grants WHERE client_id = ?)", clientId);
       this.sql.run("DELETE FROM oauth_requests WHERE client_id = ?", clientId);
-      return grants + client > 0;
+      return grants > 0 || this.client(clientId) !== null;
     });
   }
 
@@ -196,16 +221,33 @@ export class OAuthStore {
     ).changes === 1;
   }
 
-  /** The refresh token's one use: true for exactly one caller presenting the current one. */
-  rotateRefresh(grantId: string, oldHash: string, newHash: string, refreshExpiresAt: number): boolean {
-    return this.sql.run(
-      "UPDATE oauth_grants SET refresh_hash = ?, refresh_expires_at = ? WHERE id = ? AND refresh_hash = ? AND revoked_at IS NULL",
-      newHash, refreshExpiresAt, grantId, oldHash,
-    ).changes === 1;
+  /**
+   * The refresh token's one use: true for exactly one caller presenting the current one, whose token is remembered
+   * as rotated out at `now`. Rotated tokens older than `forgetBefore` (past their own expiry) are forgotten.
+   */
+  rotateRefresh(grantId: string, oldHash: string, newHash: string, refreshExpiresAt: number, now: number, forgetBefore: number): boolean {
+    return this.sql.transaction(() => {
+      const changed = this.sql.run(
+        "UPDATE oauth_grants SET refresh_hash = ?, refresh_expires_at = ? WHERE id = ? AND refresh_hash = ? AND revoked_at IS NULL",
+        newHash, refreshExpiresAt, grantId, oldHash,
+      ).changes === 1;
+      if (!changed) return false;
+      this.sql.run("INSERT INTO oauth_rotated_refresh (hash, grant_id, rotated_at) VALUES (?, ?, ?)", oldHash, grantId, now);
+      this.sql.run("DELETE FROM oauth_rotated_refresh WHERE grant_id = ? AND rotated_at < ?", grantId, forgetBefore);
+      return true;
+    });
+  }
+
+  /** When the grant rotated out the refresh token with this hash; null for a token it never issued (or forgot). */
+  rotatedAt(grantId: string, hash: string): number | null {
+    return this.sql.all<{ rotated_at: number }>("SELECT rotated_at FROM oauth_rotated_refresh WHERE hash = ? AND grant_id = ?", hash, grantId)[0]?.rotated_at ?? null;
   }
 
   revokeGrant(id: string, now: number): void {
-    this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE id = ? AND revoked_at IS NULL", now, id);
+    this.sql.transaction(() => {
+      this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE id = ? AND revoked_at IS NULL", now, id);
+      this.sql.run("DELETE FROM oauth_rotated_refresh WHERE grant_id = ?", id);
+    });
   }
 
   /** A grant whose tokens are still honoured: redeemed and not revoked. */

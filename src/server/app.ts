@@ -13,7 +13,9 @@ import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
 import { StartupError } from "../settings/startup-error.js";
 import { UnknownMotebitError } from "./unknown-motebit.js";
 import { echo } from "../bounded/echo.js";
-import { mountOAuth, withResourceMetadata } from "./oauth/routes.js";
+import { mountOAuth, requestUrls, withResourceMetadata } from "./oauth/routes.js";
+import { platformPublicBase, type PublicBase } from "./oauth/public-base.js";
+import { readSetting } from "../settings/read.js";
 
 export type { ServerBackend } from "./backend.js";
 
@@ -42,12 +44,17 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
 /**
  * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
  * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
- * cache what it builds. `basePath` mounts the same routes under a prefix.
+ * cache what it builds. `basePath` mounts the same routes under a prefix. `publicBase` says which base URL the
+ * OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on the env's
+ * MOTEBIT_PUBLIC_URL (public-base.ts).
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string } = {},
+  o: { basePath?: string; publicBase?: (env: E) => PublicBase } = {},
 ): Hono<AppEnv<E>> {
+  const baseOf = (c: Context<AppEnv<E>>) =>
+    o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
+  const urlsOf = (c: Context<AppEnv<E>>) => requestUrls(c.req.raw, o.basePath, baseOf(c));
   // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
   const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
 
@@ -85,7 +92,7 @@ export function createApp<E extends object = object>(
   });
 
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
-  mountOAuth(app, (c) => c.get("backend"), o.basePath);
+  mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf);
 
   // Everything below is fail-closed.
   app.use("*", async (c, next) => {
@@ -96,11 +103,19 @@ export function createApp<E extends object = object>(
     const result = backend.authenticate
       ? await backend.authenticate(authorization, Date.now())
       : await authenticate(authorization, backend.config(), await backend.identity(), Date.now());
-    if (!result.ok) return withResourceMetadata(authRefusalResponse(result), c.req.raw, o.basePath);
+    if (!result.ok) return withResourceMetadata(authRefusalResponse(result), urlsOf(c));
+    // An OAuth token is good only at the resource it was issued for (RFC 8707; MCP authorization 2025-11-25): this
+    // motebit's /mcp under the base the host vouches for, whatever Host the request named.
+    if (result.audience !== undefined) {
+      const urls = urlsOf(c);
+      if (urls === null || result.audience !== urls.resource) {
+        return withResourceMetadata(authRefusalResponse({ status: 401, body: { error: "invalid oauth token", reason: "audience_mismatch" } }), urls);
+      }
+    }
     c.set("auth", { principal: result.principal, jti: result.jti });
     await next();
     // A refusal decided where the state is (a revoked OAuth grant, changed fleet settings) names it too.
-    if (c.res.status === 401) c.res = withResourceMetadata(c.res, c.req.raw, o.basePath);
+    if (c.res.status === 401) c.res = withResourceMetadata(c.res, urlsOf(c));
   });
 
   app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("backend").config().maxBodyBytes)));

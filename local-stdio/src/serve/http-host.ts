@@ -3,7 +3,8 @@
 // rules as the edge: every HTTP caller is a peer, and without authToken or a signed token it gets 401.
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { type Clock, createApp, inProcessBackend, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { type Clock, createApp, inProcessBackend, listeningPublicBase, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { listeningHosts } from "./listening-hosts.js";
 import { nodeVerifySignature } from "./node-verify.js";
 
 /** How long a graceful stop waits for running tasks to let go of their leases (the next start resumes them at once). */
@@ -28,6 +29,8 @@ export async function serveHttp(o: {
   config: ServerConfig;
   host: string;
   port: number;
+  /** The motebit's public base URL (publicUrl): its OAuth issuer and resource. Null: the address it listens on. */
+  publicUrl?: string | null;
   /** Default REQUEST_RECEIVE_MS. */
   requestReceiveMs?: number;
 }): Promise<HttpHost> {
@@ -36,7 +39,9 @@ export async function serveHttp(o: {
   let inFlight = 0;
   const verify = nodeVerifySignature(() => inFlight > 1);
   const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify });
-  const app = createApp(() => backend);
+  // Filled in once the port is known; until then no Host is vouched for.
+  let listening: string[] = [];
+  const app = createApp(() => backend, { publicBase: () => listeningPublicBase(o.publicUrl ?? null, listening) });
   const fetch = async (request: Request, env?: object): Promise<Response> => {
     inFlight++;
     try {
@@ -55,6 +60,7 @@ export async function serveHttp(o: {
     s.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;
+  listening = listeningHosts(o.host, port);
   const hostInUrl = o.host.includes(":") ? `[${o.host}]` : o.host;
   return {
     url: `http://${hostInUrl}:${port}`,

@@ -60,7 +60,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   } else {
     let http;
     try {
-      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: settings.server, host: opts.host, port: opts.port });
+      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: settings.server, host: opts.host, port: opts.port, publicUrl: settings.relay.publicUrl });
     } catch (e) {
       // Taken between the check and now: the same words.
       local.sql.close();

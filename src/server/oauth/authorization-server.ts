@@ -10,7 +10,7 @@ import { checkApproval, requestDetails, signApproval, type RequestDetails } from
 import { mintAccessToken } from "../../oauth/access-token.js";
 import { checkClientMetadata, checkMetadataDocument, isMetadataDocumentUrl, matchesRedirectUri, type ClientMetadata } from "../../oauth/client-metadata.js";
 import { openOwnerCommand } from "../../oauth/owner-command.js";
-import { OAuthStore, type ClientListing, type ConsentRequest, type StoredClient } from "../../oauth/store.js";
+import { OAuthStore, ownerListing, type ClientListing, type ConsentRequest, type OwnerListing, type StoredClient } from "../../oauth/store.js";
 import type { OAuthUrls } from "../../oauth/urls.js";
 import { readBodyCapped } from "../body.js";
 import { ReplayStore } from "../replay-store.js";
@@ -20,6 +20,14 @@ import { consentHeaders, consentPage, errorPage } from "./consent-page.js";
 export const REQUEST_TTL_MS = 10 * 60_000;
 export const CODE_TTL_MS = 60_000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * How long after a refresh token was rotated the same token still gets the same new pair instead of revoking the
+ * grant: long enough for a client's parallel refreshes and a retry after a lost answer, short against a thief.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+const REFRESH_CONTEXT = "motebit-oauth-refresh-v1";
+/** <grant id (a UUID)>.<32 random or derived bytes, base64url>: the only shape of refresh token this server issues. */
+const REFRESH_TOKEN_SHAPE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 const MAX_FORM_BYTES = 16 * 1024;
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 const DOCUMENT_TIMEOUT_MS = 5_000;
@@ -59,9 +67,10 @@ export class AuthorizationServer {
     return { motebitId: this.o.motebitId, publicKeyHex: this.o.signer.publicKeyHex };
   }
 
-  /** One request to an authorization-server path below `urls.issuer`. */
+  /** One request to an authorization-server path below the motebit's prefix (/m/<name> for a fleet motebit). */
   async handle(request: Request, urls: OAuthUrls, fleetName: string | null = null): Promise<Response> {
-    const path = new URL(request.url).pathname.slice(new URL(urls.issuer).pathname.replace(/\/$/, "").length);
+    // Below the prefix the request came in under, not the issuer's path: a publicUrl may carry a path of its own.
+    const path = new URL(request.url).pathname.slice(fleetName === null ? 0 : `/m/${fleetName}`.length);
     const m = request.method;
     if (path === "/authorize" && m === "GET") return this.authorizeGet(request, urls, fleetName);
     if (path === "/authorize" && m === "POST") return this.authorizePost(request, urls, fleetName);
@@ -215,6 +224,11 @@ export class AuthorizationServer {
     return this.store.listClients();
   }
 
+  /** The owner's `list` (motebit-local oauth list, the fleet operator's): approved clients apart from the rest. */
+  ownerListing(): OwnerListing {
+    return ownerListing(this.store.listClients());
+  }
+
   revokeClient(clientId: string): boolean {
     return this.store.revokeClient(clientId, this.o.clock.now());
   }
@@ -253,35 +267,59 @@ export class AuthorizationServer {
     if (!this.store.redeemCode(g.id, codeHash, await sha256Hex(refresh), now + REFRESH_TTL_MS)) {
       return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
     }
-    return this.tokens(g.id, g.clientId, g.trust, g.resource, refresh, now);
+    return this.tokens(g.id, g.clientId, g.trust, g.resource, refresh, now, now);
   }
 
   private async refresh(form: Form, clientId: string, urls: OAuthUrls): Promise<Response> {
     const presented = form.get("refresh_token");
     if (presented === undefined) return tokenError(400, "invalid_request", "refresh_token is required");
-    const grantId = presented.split(".")[0];
-    const g = this.store.grant(grantId);
+    // Not the shape this server issues (<grant id>.<43 base64url characters>): unknown, and nothing changes.
+    const grantId = REFRESH_TOKEN_SHAPE.exec(presented)?.[1];
+    const g = grantId === undefined ? null : this.store.grant(grantId);
     const now = this.o.clock.now();
     if (g === null || g.revokedAt !== null || g.refreshHash === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
     if (g.clientId !== clientId) return tokenError(400, "invalid_grant", "the refresh token was issued to another client");
     if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the refresh token was issued for another resource");
-    const oldHash = await sha256Hex(presented);
-    if (!constantTimeEqual(oldHash, g.refreshHash)) {
-      // A rotated-out refresh token came back: someone holds a copy. The grant ends (OAuth 2.1 §4.3.1).
-      this.store.revokeGrant(g.id, now);
-      return tokenError(400, "invalid_grant", "the refresh token was already used; the grant is revoked");
+    const hash = await sha256Hex(presented);
+    if (constantTimeEqual(hash, g.refreshHash)) {
+      if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");
+      const next = await this.successor(presented);
+      if (this.store.rotateRefresh(g.id, hash, await sha256Hex(next), now + REFRESH_TTL_MS, now, now - REFRESH_TTL_MS)) {
+        return this.tokens(g.id, g.clientId, g.trust, g.resource, next, now, now);
+      }
+      // A concurrent refresh of the same token rotated it first: answered as a repeat, below.
     }
-    if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");
-    const next = `${g.id}.${randomToken(32)}`;
-    if (!this.store.rotateRefresh(g.id, oldHash, await sha256Hex(next), now + REFRESH_TTL_MS)) {
-      return tokenError(400, "invalid_grant", "the refresh token was already used");
+    const rotatedAt = this.store.rotatedAt(g.id, hash);
+    // Never issued for this grant (a guess, junk after a readable grant id): refused, and the grant is untouched.
+    if (rotatedAt === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
+    const next = await this.successor(presented);
+    const current = this.store.grant(g.id);
+    if (now - rotatedAt <= REFRESH_REUSE_GRACE_MS && current !== null && current.revokedAt === null && current.refreshHash === (await sha256Hex(next))) {
+      // The same refresh again within the window (a client's parallel refreshes, a retry after a lost answer), and
+      // its successor not yet used: the same pair, since both are derived from the token and the rotation time.
+      return this.tokens(g.id, g.clientId, g.trust, g.resource, next, rotatedAt, now);
     }
-    return this.tokens(g.id, g.clientId, g.trust, g.resource, next, now);
+    // A rotated-out refresh token came back after the window, or after its successor was used: someone holds a
+    // copy. The grant ends (OAuth 2.1 §4.3.1).
+    this.store.revokeGrant(g.id, now);
+    return tokenError(400, "invalid_grant", "the refresh token was already used; the grant is revoked");
   }
 
-  private async tokens(grantId: string, clientId: string, trust: CallerTrust, resource: string, refresh: string, now: number): Promise<Response> {
-    const access = await mintAccessToken({ sub: this.o.motebitId, aud: resource, cid: clientId, gid: grantId, trust }, now, this.o.signer);
-    return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
+  /**
+   * The refresh token that replaces `presented`: a function of it and the motebit's key (Ed25519 signatures are
+   * deterministic, RFC 8032), so a repeat within the grace window gets the same one without any token kept in clear.
+   */
+  private async successor(presented: string): Promise<string> {
+    const sig = await this.o.signer.sign(utf8(`${REFRESH_CONTEXT}.${presented}`));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(sig)));
+    return `${presented.slice(0, presented.indexOf("."))}.${base64urlEncode(digest)}`;
+  }
+
+  /** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`. */
+  private async tokens(grantId: string, clientId: string, trust: CallerTrust, resource: string, refresh: string, issuedAt: number, now: number): Promise<Response> {
+    const access = await mintAccessToken({ sub: this.o.motebitId, aud: resource, cid: clientId, gid: grantId, trust }, issuedAt, this.o.signer);
+    const expiresIn = Math.max(1, access.expiresIn - Math.floor((now - issuedAt) / 1000));
+    return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
   }
 
   // ---- the owner's commands ----
@@ -299,7 +337,7 @@ export class AuthorizationServer {
     const opened = await openOwnerCommand(command, this.identity, now, this.o.verify);
     if (!opened.ok) return jsonResponse(401, { error: `refused: ${opened.why}` });
     if (!this.replay.consume(`oauth-owner:${opened.jti}`, opened.exp)) return jsonResponse(401, { error: "refused: this command was already used" });
-    if (opened.command.op === "list") return jsonResponse(200, { clients: this.listClients() });
+    if (opened.command.op === "list") return jsonResponse(200, this.ownerListing());
     const revoked = this.revokeClient(opened.command.client_id);
     return revoked ? jsonResponse(200, { revoked: opened.command.client_id }) : jsonResponse(404, { error: "no such client" });
   }
