@@ -1,6 +1,7 @@
 // `serve --serve-transport http` as an OAuth-protected resource: the MCP SDK's client registers, the owner approves
 // with `motebit-local oauth approve` and the key init wrote, and motebit_task's receipt is filed in the local ledger
 // under oauth:<client_id> (`motebit-local receipts` shows it). Nothing but the shipped CLI.
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -9,6 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
 import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
 import { freePort, initMotebit, runCli, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
+
+/** A GET whose Host header and request target the test chooses (fetch allows neither), with the answer's status and body. */
+function rawGet(url: string, target: string, host: string): Promise<{ status: number; body: string }> {
+  const u = new URL(url);
+  return new Promise((done, fail) => {
+    const req = httpRequest({ host: u.hostname, port: u.port, path: target, headers: { Host: host }, timeout: 5_000 }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => done({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("timeout", () => req.destroy(new Error("no answer in 5 s")));
+    req.on("error", fail);
+    req.end();
+  });
+}
 
 describe("serve over http with OAuth", () => {
   const tmp = tempDir();
@@ -42,5 +58,19 @@ describe("serve over http with OAuth", () => {
     const ledger = await runCli(["receipts", "--identity", identity]);
     const entry = (JSON.parse(ledger.stdout) as { caller: string; receipt: { task_id: string } }[]).find((r) => r.receipt.task_id === taskId);
     expect(entry?.caller).toBe(`peer:oauth:${provider.info!.client_id}`);
+  });
+
+  it("its OAuth URLs name the address it listens on, never a Host or absolute-form target the caller made up", async () => {
+    const port = new URL(server.url).port;
+    const prm = "/.well-known/oauth-protected-resource/mcp";
+    for (const name of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      const r = await rawGet(server.url, prm, name);
+      expect([r.status, JSON.parse(r.body).resource]).toEqual([200, `http://${name}/mcp`]);
+    }
+    for (const [target, host] of [[prm, "evil.example"], [prm, `evil.example:${port}`], [`http://evil.example${prm}`, `127.0.0.1:${port}`], [prm, "127.0.0.1:1"]]) {
+      const r = await rawGet(server.url, target, host);
+      expect(r.status, `${target} Host: ${host}`).toBe(421);
+      expect(r.body).not.toContain("evil.example");
+    }
   });
 });
