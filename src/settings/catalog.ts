@@ -267,7 +267,8 @@ export const SETTINGS = {
     key: "publicUrl",
     host: "both",
     defaultText: "none",
-    meaning: "Where peers and the relay reach this motebit (its base URL); the edge needs it to register.",
+    meaning:
+      "Where peers, the relay and OAuth clients reach this motebit (its base URL); the edge needs it to register. Set, it is the base of the OAuth issuer, metadata URLs and token audience on both hosts, whatever Host a request names; unset, only https or loopback hosts (edge) or the listening address (motebit-local) are answered.",
     read: r.baseUrl,
   }),
   relayApiToken: setting({

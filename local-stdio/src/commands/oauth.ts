@@ -14,8 +14,10 @@ const HELP = `Usage: motebit-local oauth approve <code> --url URL --key FILE [--
 An MCP host (Claude, ChatGPT, mcp-remote, the MCP SDK) that connects through OAuth shows its user this
 motebit's consent page with a request code. "approve" reads that pending request from the motebit, shows
 what it asks for on stderr, and prints an approval signed with the motebit's key, bound to that client,
-redirect URI, PKCE challenge and expiry: paste it into the page. "list" prints the clients with access;
-"revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts).
+redirect URI, PKCE challenge and expiry: paste it into the page. "list" prints the clients with access
+("clients"), apart from revoked ones ("revoked") and registrations never approved ("never_approved");
+"revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts;
+it keeps its registration, so it may ask for consent again, which only a new approval grants).
 
 Options:
   --url URL     the motebit's base URL as the consent page shows it (https://host, or https://host/m/<name>)
