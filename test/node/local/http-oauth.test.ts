@@ -1,7 +1,6 @@
 // `serve --serve-transport http` as an OAuth-protected resource: the MCP SDK's client registers, the owner approves
 // with `motebit-local oauth approve` and the key init wrote, and motebit_task's receipt is filed in the local ledger
 // under oauth:<client_id> (`motebit-local receipts` shows it). Nothing but the shipped CLI.
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -9,22 +8,8 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
 import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
+import { rawGet } from "../helpers/raw-get.js";
 import { freePort, initMotebit, runCli, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
-
-/** A GET whose Host header and request target the test chooses (fetch allows neither), with the answer's status and body. */
-function rawGet(url: string, target: string, host: string): Promise<{ status: number; body: string }> {
-  const u = new URL(url);
-  return new Promise((done, fail) => {
-    const req = httpRequest({ host: u.hostname, port: u.port, path: target, headers: { Host: host }, timeout: 5_000 }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => done({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("timeout", () => req.destroy(new Error("no answer in 5 s")));
-    req.on("error", fail);
-    req.end();
-  });
-}
 
 describe("serve over http with OAuth", () => {
   const tmp = tempDir();
