@@ -15,12 +15,12 @@ import type { OAuthUrls } from "../../oauth/urls.js";
 import { readBodyCapped } from "../body.js";
 import { ReplayStore } from "../replay-store.js";
 import { jsonResponse } from "../responses.js";
+import { OAUTH_MAX_BODY_BYTES } from "./body-cap.js";
 import { consentHeaders, consentPage, errorPage } from "./consent-page.js";
 
 export const REQUEST_TTL_MS = 10 * 60_000;
 export const CODE_TTL_MS = 60_000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
-const MAX_FORM_BYTES = 16 * 1024;
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 const DOCUMENT_TIMEOUT_MS = 5_000;
 /** Crockford-like, no look-alikes (0/O, 1/I/L, U): what the owner types into a terminal. */
@@ -76,7 +76,7 @@ export class AuthorizationServer {
   // ---- registration ----
 
   private async register(request: Request): Promise<Response> {
-    const text = await readText(request, MAX_FORM_BYTES);
+    const text = await readText(request, OAUTH_MAX_BODY_BYTES);
     let body: unknown;
     try {
       body = text === null ? null : JSON.parse(text);
@@ -287,7 +287,7 @@ export class AuthorizationServer {
   // ---- the owner's commands ----
 
   private async ownerCommand(request: Request): Promise<Response> {
-    const text = await readText(request, MAX_FORM_BYTES);
+    const text = await readText(request, OAUTH_MAX_BODY_BYTES);
     let command: unknown;
     try {
       command = text === null ? null : (JSON.parse(text) as { command?: unknown }).command;
@@ -381,7 +381,7 @@ async function readText(request: Request, maxBytes: number): Promise<string | nu
 async function readForm(request: Request): Promise<Form | null> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return null;
-  const text = await readText(request, MAX_FORM_BYTES);
+  const text = await readText(request, OAUTH_MAX_BODY_BYTES);
   if (text === null) return null;
   const form: Form = new Map();
   for (const [k, v] of new URLSearchParams(text)) {

@@ -6,6 +6,7 @@ import { authorizationServerMetadata, protectedResourceMetadata } from "../../oa
 import { AS_METADATA_SUFFIX, oauthUrls, RESOURCE_METADATA_SUFFIX, type OAuthUrls } from "../../oauth/urls.js";
 import type { ServerBackend } from "../backend.js";
 import { jsonResponse } from "../responses.js";
+import { withCappedBody } from "./body-cap.js";
 
 /** The motebit's path prefix in this request: as many leading segments as `basePath` has ("" without one). */
 function prefixOf(pathname: string, basePath: string | undefined): string {
@@ -32,11 +33,13 @@ export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBack
   app.get(`${RESOURCE_METADATA_SUFFIX}/mcp`, prm);
   app.get(RESOURCE_METADATA_SUFFIX, prm);
   app.get(AS_METADATA_SUFFIX, (c) => jsonResponse(200, authorizationServerMetadata(requestUrls(c.req.raw, basePath)), PUBLIC_JSON));
-  const stateful = (c: Context) => {
+  const stateful = async (c: Context) => {
     const backend = backendOf(c);
     if (backend.handleOAuth === undefined) return jsonResponse(404, { error: "not found" });
-    const urls = requestUrls(c.req.raw, basePath);
-    return backend.handleOAuth(c.req.raw, urls, fleetNameOf(urls));
+    const request = await withCappedBody(c.req.raw);
+    if (request instanceof Response) return request;
+    const urls = requestUrls(request, basePath);
+    return backend.handleOAuth(request, urls, fleetNameOf(urls));
   };
   for (const path of ["/authorize", "/token", "/register", "/oauth/owner", "/oauth/requests/:code"]) app.all(path, stateful);
 }
