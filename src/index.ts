@@ -58,6 +58,7 @@ export type { Motebit } from "./motebit.js";
 // oauth
 export { APPROVABLE_TRUST, signApproval } from "./oauth/approval.js";
 export type { RequestDetails } from "./oauth/approval.js";
+export { redirectTarget, visible } from "./oauth/display.js";
 export { signOwnerCommand } from "./oauth/owner-command.js";
 export type { OwnerCommand } from "./oauth/owner-command.js";
 export { AS_METADATA_SUFFIX, RESOURCE_METADATA_SUFFIX } from "./oauth/urls.js";

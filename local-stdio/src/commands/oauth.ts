@@ -1,11 +1,12 @@
 // motebit-local oauth: the owner's side of a motebit's OAuth clients (docs/connect-an-mcp-host.md). The key stays
 // here: "approve" signs the one pending request the consent page shows, "list" and "revoke" send a command signed
 // for one use. The server only ever sees signatures.
-import { createSigner, normalizeCode, type OwnerCommand, type RequestDetails, signApproval, signOwnerCommand, sovereignMotebitId } from "motebit-edge/core";
+import { createSigner, normalizeCode, type OwnerCommand, signApproval, signOwnerCommand, sovereignMotebitId, visible } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile } from "../keyfile.js";
+import { checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local oauth approve <code> --url URL --key FILE [--trust verified|first_contact]
        motebit-local oauth list --url URL --key FILE
@@ -71,12 +72,10 @@ async function run(argv: string[]): Promise<number> {
   const motebitId = await sovereignMotebitId(signer.publicKeyHex);
 
   if (action === "approve") {
-    const d = (await call(base, `/oauth/requests/${encodeURIComponent(normalizeCode(arg!))}`)) as RequestDetails;
-    if (d.motebit_id !== motebitId) throw new CliError(`${base} is motebit ${d.motebit_id}; ${keyPath} is the key of ${motebitId}`);
-    process.stderr.write(
-      `Approving ${JSON.stringify(d.client_name)} (${d.client_id})\n  sends you back to ${d.redirect_uri}\n  for ${d.resource}\n` +
-        `  as the peer oauth:${d.client_id} with trust ${trust}\n  until ${new Date(d.expires_at).toISOString()}\nPaste this into the consent page:\n`,
-    );
+    const fetched = await call(base, `/oauth/requests/${encodeURIComponent(normalizeCode(arg!))}`);
+    const d = checkFetchedRequest(fetched, arg!, `${base}/mcp`);
+    if (d.motebit_id !== motebitId) throw new CliError(`${base} is motebit ${visible(d.motebit_id)}; ${keyPath} is the key of ${motebitId}`);
+    process.stderr.write(`${describeRequest(d, trust)}Paste this into the consent page:\n`);
     process.stdout.write(`${await signApproval(d, trust, signer)}\n`);
     return 0;
   }

@@ -28,5 +28,5 @@ export async function withCappedBody(request: Request): Promise<Request | Respon
   if (!read.ok) {
     return read.why === "too_large" ? tooLarge() : jsonResponse(400, { error: "invalid_request", error_description: "the body ended before its declared length" });
   }
-  return new Request(request, { body: read.bytes });
+  return new Request(request, { body: read.bytes as Uint8Array<ArrayBuffer> });
 }
