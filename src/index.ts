@@ -71,7 +71,7 @@ export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export type { AuthorizationServer } from "./server/oauth/authorization-server.js";
-export { normalizeCode } from "./server/oauth/authorization-server.js";
+export { metadataDocumentFetcher, normalizeCode } from "./server/oauth/authorization-server.js";
 export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./server/rate-limit.js";
 export type { RateDecision } from "./server/rate-limit.js";

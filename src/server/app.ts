@@ -42,11 +42,12 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
 /**
  * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
  * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
- * cache what it builds. `basePath` mounts the same routes under a prefix.
+ * cache what it builds. `basePath` mounts the same routes under a prefix. `sourceOf` is the caller's address as
+ * the host saw it, never a value the caller chose; without one every caller counts as one source.
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string } = {},
+  o: { basePath?: string; sourceOf?: (request: Request, env: E) => string | undefined } = {},
 ): Hono<AppEnv<E>> {
   // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
   const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
@@ -85,7 +86,7 @@ export function createApp<E extends object = object>(
   });
 
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
-  mountOAuth(app, (c) => c.get("backend"), o.basePath);
+  mountOAuth(app, (c) => c.get("backend"), o.basePath, (c) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown");
 
   // Everything below is fail-closed.
   app.use("*", async (c, next) => {

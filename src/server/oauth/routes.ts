@@ -27,8 +27,11 @@ function fleetNameOf(urls: OAuthUrls): string | null {
 
 const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
 
-/** `app` is typed loosely: its own env type stays in app.ts. */
-export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBackend, basePath: string | undefined): void {
+/**
+ * `app` is typed loosely: its own env type stays in app.ts. `sourceOf` names the caller's address as the host saw
+ * it (the socket's in Node, CF-Connecting-IP at the edge), the key of the OAuth endpoints' per-source limits.
+ */
+export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBackend, basePath: string | undefined, sourceOf: (c: Context) => string): void {
   const prm = (c: Context) => jsonResponse(200, protectedResourceMetadata(requestUrls(c.req.raw, basePath)), PUBLIC_JSON);
   app.get(`${RESOURCE_METADATA_SUFFIX}/mcp`, prm);
   app.get(RESOURCE_METADATA_SUFFIX, prm);
@@ -39,7 +42,7 @@ export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBack
     const request = await withCappedBody(c.req.raw);
     if (request instanceof Response) return request;
     const urls = requestUrls(request, basePath);
-    return backend.handleOAuth(request, urls, fleetNameOf(urls));
+    return backend.handleOAuth(request, urls, fleetNameOf(urls), sourceOf(c));
   };
   for (const path of ["/authorize", "/token", "/register", "/oauth/owner", "/oauth/requests/:code"]) app.all(path, stateful);
 }
