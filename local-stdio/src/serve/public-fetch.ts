@@ -7,14 +7,17 @@ import { request } from "node:https";
 import { BlockList } from "node:net";
 import { Readable } from "node:stream";
 
-/** Loopback, private, link-local, shared, documentation, multicast and reserved ranges (IANA special-purpose registries). */
+/**
+ * Loopback, private, link-local, shared, documentation, multicast and reserved ranges (IANA special-purpose
+ * registries). BlockList checks an IPv4-mapped IPv6 address (::ffff:10.0.0.1) against the IPv4 ranges itself.
+ */
 const NOT_PUBLIC = new BlockList();
 for (const [net, bits] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24],
   ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 3],
 ] as const) NOT_PUBLIC.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
-  ["::", 127], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["2002::", 16],
+  ["::", 127], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["2002::", 16],
   ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ] as const) NOT_PUBLIC.addSubnet(net, bits, "ipv6");
 
