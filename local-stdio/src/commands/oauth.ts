@@ -13,8 +13,9 @@ const HELP = `Usage: motebit-local oauth approve <code> --url URL --key FILE [--
        motebit-local oauth revoke <client_id> --url URL --key FILE
 
 An MCP host (Claude, ChatGPT, mcp-remote, the MCP SDK) that connects through OAuth shows its user this
-motebit's consent page with a request code. "approve" reads that pending request from the motebit, shows
-what it asks for on stderr, and prints an approval signed with the motebit's key, bound to that client,
+motebit's consent page with a request code. "approve" reads that pending request from the motebit, refuses
+it unless it is the code typed and for --url's /mcp, shows what it asks for on stderr (control characters
+written out as \\u{..}), and prints an approval signed with the motebit's key, bound to that client,
 redirect URI, PKCE challenge and expiry: paste it into the page. "list" prints the clients with access;
 "revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts).
 
