@@ -78,7 +78,8 @@ export class AuthorizationServer {
   async handle(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
     const path = new URL(request.url).pathname.slice(new URL(urls.issuer).pathname.replace(/\/$/, "").length);
     const m = request.method;
-    const gate = this.perSource.take(`oauth:${source}`);
+    // Its own key space in the shared bucket table: MCP callers' buckets are keyed oauth:<client_id>, static:…, …
+    const gate = this.perSource.take(`oauth-source:${source}`);
     if (!gate.ok) return tooManyRequests(gate.retryAfterSeconds, path === "/authorize" && m === "GET");
     if (path === "/authorize" && m === "GET") return this.authorizeGet(request, urls, fleetName, source);
     if (path === "/authorize" && m === "POST") return this.authorizePost(request, urls, fleetName);
