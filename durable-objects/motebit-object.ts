@@ -91,10 +91,10 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   }
 
   /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
-  async handleOAuth(request: Request, urls: OAuthUrls): Promise<Response> {
+  async handleOAuth(request: Request, urls: OAuthUrls, source: string): Promise<Response> {
     this.as("motebit");
     const s = await this.ownStarted();
-    return s.ok ? s.backend.oauth.handle(request, urls, null) : startupFailureResponse(s.error);
+    return s.ok ? s.backend.oauth.handle(request, urls, null, source) : startupFailureResponse(s.error);
   }
 
   // ---- a fleet motebit (fleet-motebit.ts) ----
@@ -111,8 +111,8 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return this.fleet.handleMcp(call, check);
   }
 
-  async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
-    return this.fleet.handleOAuth(request, urls, fleetName);
+  async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
+    return this.fleet.handleOAuth(request, urls, fleetName, source);
   }
 
   async fleetOAuth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {

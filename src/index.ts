@@ -58,6 +58,7 @@ export type { Motebit } from "./motebit.js";
 // oauth
 export { APPROVABLE_TRUST, signApproval } from "./oauth/approval.js";
 export type { RequestDetails } from "./oauth/approval.js";
+export { redirectTarget, visible } from "./oauth/display.js";
 export { signOwnerCommand } from "./oauth/owner-command.js";
 export type { OwnerCommand } from "./oauth/owner-command.js";
 export { AS_METADATA_SUFFIX, RESOURCE_METADATA_SUFFIX } from "./oauth/urls.js";
@@ -70,7 +71,7 @@ export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export type { AuthorizationServer } from "./server/oauth/authorization-server.js";
-export { normalizeCode } from "./server/oauth/authorization-server.js";
+export { metadataDocumentFetcher, normalizeCode } from "./server/oauth/authorization-server.js";
 export { listeningPublicBase, platformPublicBase } from "./server/oauth/public-base.js";
 export type { PublicBase } from "./server/oauth/public-base.js";
 export { readBodyCapped } from "./server/body.js";

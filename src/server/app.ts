@@ -46,11 +46,12 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
  * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
  * cache what it builds. `basePath` mounts the same routes under a prefix. `publicBase` says which base URL the
  * OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on the env's
- * MOTEBIT_PUBLIC_URL (public-base.ts).
+ * MOTEBIT_PUBLIC_URL (public-base.ts). `sourceOf` is the caller's address as the host saw it, never a value the
+ * caller chose; without one every caller counts as one source.
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string; publicBase?: (env: E) => PublicBase } = {},
+  o: { basePath?: string; publicBase?: (env: E) => PublicBase; sourceOf?: (request: Request, env: E) => string | undefined } = {},
 ): Hono<AppEnv<E>> {
   const baseOf = (c: Context<AppEnv<E>>) =>
     o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
@@ -92,7 +93,7 @@ export function createApp<E extends object = object>(
   });
 
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
-  mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf);
+  mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf, (c) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown");
 
   // Everything below is fail-closed.
   app.use("*", async (c, next) => {

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
+import { asciiJson, checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local fleet create <name> --url URL --token-file FILE [options]
        motebit-local fleet list --url URL --token-file FILE [--after NAME] [--limit N]
@@ -125,6 +126,14 @@ async function run(argv: string[]): Promise<number> {
       /* not JSON: the text as it came */
     }
     throw new CliError(`${method} ${path}: HTTP ${res.status}${res.status === 404 && action !== "create" ? ` (no motebit "${name}", or the Worker runs no fleet)` : ""}: ${why}`);
+  }
+  if (action === "approve") {
+    // The Worker signed what it holds for this code: the owner sees it, escaped, and it must be this motebit's request.
+    const answer = JSON.parse(text) as { approval?: unknown; request?: unknown };
+    const d = checkFetchedRequest(answer.request, code!, `${base}/m/${encodeURIComponent(name!)}/mcp`);
+    process.stderr.write(describeRequest(d, body!.trust as string));
+    process.stdout.write(asciiJson(answer) + "\n");
+    return 0;
   }
   const identityOut = flagString(f, "identity-out");
   if (action === "create" && identityOut !== undefined) {

@@ -7,6 +7,7 @@ import { authorizationServerMetadata, protectedResourceMetadata } from "../../oa
 import { AS_METADATA_SUFFIX, oauthUrls, RESOURCE_METADATA_SUFFIX, type OAuthUrls } from "../../oauth/urls.js";
 import type { ServerBackend } from "../backend.js";
 import { jsonResponse } from "../responses.js";
+import { withCappedBody } from "./body-cap.js";
 import type { PublicBase } from "./public-base.js";
 
 /** The motebit's path prefix in this request: as many leading segments as `basePath` has ("" without one). */
@@ -36,8 +37,17 @@ function fleetNameOf(urls: OAuthUrls): string | null {
 
 const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
 
-/** `app` is typed loosely: its own env type stays in app.ts. */
-export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBackend, basePath: string | undefined, baseOf: (c: Context) => PublicBase): void {
+/**
+ * `app` is typed loosely: its own env type stays in app.ts. `sourceOf` names the caller's address as the host saw
+ * it (the socket's in Node, CF-Connecting-IP at the edge), the key of the OAuth endpoints' per-source limits.
+ */
+export function mountOAuth(
+  app: Hono<any>,
+  backendOf: (c: Context) => ServerBackend,
+  basePath: string | undefined,
+  baseOf: (c: Context) => PublicBase,
+  sourceOf: (c: Context) => string,
+): void {
   const urlsOf = (c: Context) => requestUrls(c.req.raw, basePath, baseOf(c));
   const prm = (c: Context) => {
     const urls = urlsOf(c);
@@ -51,11 +61,14 @@ export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBack
   });
   // Any other discovery document (OpenID Connect's, which MCP clients try after RFC 8414's) is not here: 404, not 401.
   app.all("/.well-known/*", () => jsonResponse(404, { error: "not found" }));
-  const stateful = (c: Context) => {
+  const stateful = async (c: Context) => {
     const backend = backendOf(c);
     if (backend.handleOAuth === undefined) return jsonResponse(404, { error: "not found" });
     const urls = urlsOf(c);
-    return urls === null ? misdirected() : backend.handleOAuth(c.req.raw, urls, fleetNameOf(urls));
+    if (urls === null) return misdirected();
+    const request = await withCappedBody(c.req.raw);
+    if (request instanceof Response) return request;
+    return backend.handleOAuth(request, urls, fleetNameOf(urls), sourceOf(c));
   };
   for (const path of ["/authorize", "/token", "/register", "/oauth/owner", "/oauth/requests/:code"]) app.all(path, stateful);
 }
