@@ -33,7 +33,7 @@ export function mountFleet(root: Root, served: ToolRegistry): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name" }));
+  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", tools: served }));
   for (const prefix of PREFIXES) root.all(prefix, NOT_FOUND);
   return root;
 }

@@ -2,11 +2,11 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
-import { cors } from "hono/cors";
 import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
-import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
+import { corsFor, type CorsTools } from "./cors.js";
+import { prepareDelete, preparePost, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
 import { isAllowedOrigin } from "../settings/origin.js";
 import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse } from "./responses.js";
 import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
@@ -22,19 +22,6 @@ type AppEnv<E extends object> = {
   Variables: { backend: ServerBackend; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
 };
 
-/**
- * CORS for the origins the first middleware let through (hono/cors): a preflight on any path needs no auth; a
- * response names the origin and exposes the session, retry and challenge headers.
- */
-const CORS = cors({
-  // Only allowed origins reach this (a foreign one was refused with 403); no Origin, no Allow-Origin.
-  origin: (origin) => origin || null,
-  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-  allowHeaders: ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"],
-  exposeHeaders: [SESSION_HEADER, "Retry-After", "WWW-Authenticate"],
-  maxAge: 86400,
-});
-
 /** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
 const MAX_LOGGED_STARTUP_ERRORS = 16;
@@ -42,11 +29,12 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
 /**
  * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
  * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
- * cache what it builds. `basePath` mounts the same routes under a prefix.
+ * cache what it builds. `basePath` mounts the same routes under a prefix. `tools` are the served tools, whose
+ * declared Mcp-Param-* headers a CORS preflight allows (absent: none declared).
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string } = {},
+  o: { basePath?: string; tools?: CorsTools } = {},
 ): Hono<AppEnv<E>> {
   // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
   const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
@@ -75,9 +63,7 @@ export function createApp<E extends object = object>(
     }
     await next();
   });
-  // A request without an Origin is no browser's: CORS has nothing to say to it, and costs it nothing (hono/cors
-  // would rebuild every response to add headers no one reads). A preflight is answered either way.
-  app.use("*", (c, next) => (c.req.method !== "OPTIONS" && c.req.header("Origin") === undefined ? next() : CORS(c, next)));
+  app.use("*", corsFor(o.tools));
 
   app.get("/health", async (c) => {
     const { motebitId } = await c.get("backend").identity();

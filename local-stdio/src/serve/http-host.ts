@@ -36,7 +36,7 @@ export async function serveHttp(o: {
   let inFlight = 0;
   const verify = nodeVerifySignature(() => inFlight > 1);
   const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify });
-  const app = createApp(() => backend);
+  const app = createApp(() => backend, { tools: o.motebit.registry });
   const fetch = async (request: Request, env?: object): Promise<Response> => {
     inFlight++;
     try {
