@@ -6,6 +6,7 @@
 // host: the 2026-07-28 revision (Mcp-Method, Mcp-Name and Mcp-Param-Region through the CORS preflight) and the
 // 2025-11-25 one (Mcp-Session-Id read from an exposed response header), then the same page from a foreign origin
 // (foreign.test, mapped to 127.0.0.1 inside Chromium) must be refused. One line per check; exits 1 when any fails.
+import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -119,6 +120,8 @@ async function cleanUp(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // motebit-local runs its built bundle: build it from the current sources, as the Node tests' setup does.
+  execFileSync(process.execPath, [join(REPO, "local-stdio/scripts/build.mjs")], { stdio: ["ignore", "ignore", "inherit"] });
   const profile = mkdtempSync(join(tmpdir(), "motebit-chromium-"));
   const state = mkdtempSync(join(tmpdir(), "motebit-browser-hosts-"));
   started.dirs.push(profile, state);
