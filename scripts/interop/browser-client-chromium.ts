@@ -1,11 +1,13 @@
-// `npm run interop:browser` (.ci/run runs it): a real MCP client in a web page calls a tool on both HTTP hosts —
-// the edge (wrangler dev --local, workerd) and motebit-local's HTTP serve — each serving the conformance fixtures,
-// whose test_header_param mirrors `region` in an Mcp-Param-Region header. Debian's headless Chromium (CHROMIUM
-// overrides /usr/bin/chromium, fresh profile) driven by playwright-core loads a page from another loopback origin
-// (localhost:<page port>; the motebits listen on 127.0.0.1), which bundles the MCP SDK v2 client with esbuild. Per
-// host: the 2026-07-28 revision (Mcp-Method, Mcp-Name and Mcp-Param-Region through the CORS preflight) and the
-// 2025-11-25 one (Mcp-Session-Id read from an exposed response header), then the same page from a foreign origin
-// (foreign.test, mapped to 127.0.0.1 inside Chromium) must be refused. One line per check; exits 1 when any fails.
+// `npm run interop:browser` (.ci/run runs it): real MCP clients in a web page call tools on both HTTP hosts — the
+// edge (wrangler dev --local, workerd) and motebit-local's HTTP serve — each serving the conformance fixtures, whose
+// test_header_param mirrors `region` in an Mcp-Param-Region header. Debian's headless Chromium (CHROMIUM overrides
+// /usr/bin/chromium; a fresh profile) driven by playwright-core loads a page from another loopback origin
+// (localhost:<page port>; the motebits listen on 127.0.0.1) bundling, with esbuild, the AI SDK's MCP client and the
+// MCP SDK v2 client. Per host: the AI SDK client at 2026-07-28 (Mcp-Method, Mcp-Name and Mcp-Param-Region through
+// the preflight), the SDK v2 client pinned to 2026-07-28 (it sends no Mcp-Param-* from a browser, so it calls a tool
+// that mirrors nothing) and at 2025-11-25 (its session id read from an exposed response header); then the same page
+// from a foreign origin (foreign.test, mapped to 127.0.0.1 inside Chromium) must be refused. One line per check;
+// exits 1 when any fails, and within DEADLINE_MS whatever hangs.
 import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
