@@ -27,7 +27,7 @@ export interface MotebitWorkerOptions {
 export function createMotebitWorker(options: MotebitWorkerOptions) {
   const served = ToolRegistry.fromModule(options.tools, { resources: options.resources, prompts: options.prompts });
   // The fleet's routes first (they close /m/… and /fleet/…), then the default motebit's for everything else.
-  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend, { sourceOf: callerSource }));
+  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend, { sourceOf: callerSource, tools: served }));
   app.notFound(() => jsonResponse(404, { error: "not found" }));
   // Each mounted app answers its own errors; this is for the fleet's guards (a directory that cannot be asked).
   app.onError((err) => {

@@ -34,7 +34,7 @@ export function mountFleet(root: Root, served: ToolRegistry): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource }));
+  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served }));
   for (const prefix of PREFIXES) root.all(prefix, NOT_FOUND);
   return root;
 }

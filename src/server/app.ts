@@ -2,11 +2,11 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
-import { cors } from "hono/cors";
 import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
-import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
+import { corsFor, type CorsTools } from "./cors.js";
+import { prepareDelete, preparePost, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
 import { isAllowedOrigin } from "../settings/origin.js";
 import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse } from "./responses.js";
 import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
@@ -24,19 +24,6 @@ type AppEnv<E extends object> = {
   Variables: { backend: ServerBackend; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
 };
 
-/**
- * CORS for the origins the first middleware let through (hono/cors): a preflight on any path needs no auth; a
- * response names the origin and exposes the session, retry and challenge headers.
- */
-const CORS = cors({
-  // Only allowed origins reach this (a foreign one was refused with 403); no Origin, no Allow-Origin.
-  origin: (origin) => origin || null,
-  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-  allowHeaders: ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"],
-  exposeHeaders: [SESSION_HEADER, "Retry-After", "WWW-Authenticate"],
-  maxAge: 86400,
-});
-
 /** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
 const MAX_LOGGED_STARTUP_ERRORS = 16;
@@ -47,11 +34,12 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
  * cache what it builds. `basePath` mounts the same routes under a prefix. `publicBase` says which base URL the
  * OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on the env's
  * MOTEBIT_PUBLIC_URL (public-base.ts). `sourceOf` is the caller's address as the host saw it, never a value the
- * caller chose; without one every caller counts as one source.
+ * caller chose; without one every caller counts as one source. `tools` are the served tools, whose declared
+ * Mcp-Param-* headers a CORS preflight allows (absent: none declared).
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string; publicBase?: (env: E) => PublicBase; sourceOf?: (request: Request, env: E) => string | undefined } = {},
+  o: { basePath?: string; publicBase?: (env: E) => PublicBase; sourceOf?: (request: Request, env: E) => string | undefined; tools?: CorsTools } = {},
 ): Hono<AppEnv<E>> {
   const baseOf = (c: Context<AppEnv<E>>) =>
     o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
@@ -83,9 +71,7 @@ export function createApp<E extends object = object>(
     }
     await next();
   });
-  // A request without an Origin is no browser's: CORS has nothing to say to it, and costs it nothing (hono/cors
-  // would rebuild every response to add headers no one reads). A preflight is answered either way.
-  app.use("*", (c, next) => (c.req.method !== "OPTIONS" && c.req.header("Origin") === undefined ? next() : CORS(c, next)));
+  app.use("*", corsFor(o.tools));
 
   app.get("/health", async (c) => {
     const { motebitId } = await c.get("backend").identity();
