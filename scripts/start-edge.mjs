@@ -11,7 +11,13 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Through package.json's bin: wrangler's exports map (4.116) no longer lets bin/wrangler.js be resolved directly.
-const wranglerPkg = createRequire(import.meta.url).resolve("wrangler/package.json");
+let wranglerPkg;
+try {
+  wranglerPkg = createRequire(import.meta.url).resolve("wrangler/package.json");
+} catch {
+  process.stderr.write("motebit-edge: wrangler is not installed here: run npm ci first (it installs and builds everything), then npm start\n");
+  process.exit(1);
+}
 const wrangler = path.join(path.dirname(wranglerPkg), JSON.parse(readFileSync(wranglerPkg, "utf8")).bin.wrangler);
 
 // --port is ours, not passed on: wrangler takes one --port, and a second one after ours fails as "[8787,8790]".
@@ -29,20 +35,33 @@ if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
   process.exit(2);
 }
 
+/** Whether 127.0.0.1:p is taken; with p = 0, a free port. */
+const listenOn = (p) =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", (e) => resolve(e.code === "EADDRINUSE" ? "taken" : "free"));
+    probe.listen(p, "127.0.0.1", () => {
+      const free = probe.address().port;
+      probe.close(() => resolve(p === 0 ? free : "free"));
+    });
+  });
+
 // workerd on a taken port prints a 16-frame kj::Exception: look first, and say it in one line with the way out.
-const taken = await new Promise((resolve) => {
-  const probe = createServer();
-  probe.once("error", (e) => resolve(e.code === "EADDRINUSE"));
-  probe.listen(Number(port), "127.0.0.1", () => probe.close(() => resolve(false)));
-});
+const taken = Number(port) !== 0 && (await listenOn(Number(port))) === "taken";
 if (taken) {
   const other = Number(port) === 65535 ? 8790 : Number(port) + 1;
   process.stderr.write(`motebit-edge: 127.0.0.1:${port} is already in use (another npm start?): stop that one, or pick another port: PORT=${other} npm start (or npm start -- --port ${other})\n`);
   process.exit(1);
 }
 
-const args = [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", port];
+// --test-scheduled: the cron is triggered by hand locally (curl …/cdn-cgi/handler/scheduled, docs/relay.md), which
+// wrangler would otherwise warn about at every start.
+const args = [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"];
 if (process.env.MOTEBIT_PERSIST_DIR) args.push("--persist-to", process.env.MOTEBIT_PERSIST_DIR);
+// A second wrangler on the inspector's 9229 (another npm start, a test run) dies at start: take a free one then.
+if (!extra.some((a) => a === "--inspector-port" || a.startsWith("--inspector-port=")) && (await listenOn(9229)) === "taken") {
+  args.push("--inspector-port", String(await listenOn(0)));
+}
 args.push(...extra);
 
 const envFile = extra.some((a) => a === "--env-file" || a.startsWith("--env-file="));
@@ -73,3 +92,19 @@ const child = spawn(process.execPath, args, {
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// Settings are read when the motebit starts, at the first request: make that request now, so what cannot work is
+// said here, at start, and not first to a client (every request would answer 503 with the same reason).
+if (Number(port) !== 0) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    if (res?.ok) break;
+    const body = await res?.json().catch(() => null);
+    if (res?.status === 503 && typeof body?.error === "string" && typeof body?.hint === "string") {
+      process.stderr.write(`motebit-edge: the motebit cannot start, so every request answers 503: ${body.error}\n  ${body.hint}\n`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
