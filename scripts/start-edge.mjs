@@ -2,20 +2,21 @@
 // npm start: the edge Worker and its Durable Object on this machine — `wrangler dev --local` (workerd), offline,
 // on 127.0.0.1:${PORT:-8787} (or `npm start -- --port N`), reading .dev.vars. MOTEBIT_PERSIST_DIR moves the local
 // state (default .wrangler/state). Other arguments go to wrangler as they are (e.g. --env-file ./test.env, --var KEY:VALUE).
+// The same script is the package's `motebit-edge-dev` bin, the `npm start` of a project `motebit-local create` made:
+// it serves the project in the current folder (npm runs scripts in the package's own folder) with that project's wrangler.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = process.cwd();
 // Through package.json's bin: wrangler's exports map (4.116) no longer lets bin/wrangler.js be resolved directly.
 let wranglerPkg;
 try {
-  wranglerPkg = createRequire(import.meta.url).resolve("wrangler/package.json");
+  wranglerPkg = createRequire(path.join(root, "package.json")).resolve("wrangler/package.json");
 } catch {
-  process.stderr.write("motebit-edge: wrangler is not installed here: run npm ci first (it installs and builds everything), then npm start\n");
+  process.stderr.write("motebit-edge: wrangler is not installed here: run npm ci first (npm install in a project of your own), then npm start\n");
   process.exit(1);
 }
 const wrangler = path.join(path.dirname(wranglerPkg), JSON.parse(readFileSync(wranglerPkg, "utf8")).bin.wrangler);
@@ -58,6 +59,13 @@ if (taken) {
 // wrangler would otherwise warn about at every start.
 const args = [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"];
 if (process.env.MOTEBIT_PERSIST_DIR) args.push("--persist-to", process.env.MOTEBIT_PERSIST_DIR);
+// The local state holds the motebit's key (and a fleet's keys) in plain SQLite: made owner-only (0700) here, before
+// wrangler makes it with the umask's usual 0755. A folder that already exists keeps its mode (docs/security.md).
+const persistAt = extra.findIndex((a) => a === "--persist-to" || a.startsWith("--persist-to="));
+const persist =
+  process.env.MOTEBIT_PERSIST_DIR ||
+  (persistAt < 0 ? path.join(root, ".wrangler", "state") : extra[persistAt].includes("=") ? extra[persistAt].slice("--persist-to=".length) : extra[persistAt + 1]);
+if (persist) mkdirSync(path.resolve(root, persist), { recursive: true, mode: 0o700 });
 // A second wrangler on the inspector's 9229 (another npm start, a test run) dies at start: take a free one then.
 if (!extra.some((a) => a === "--inspector-port" || a.startsWith("--inspector-port=")) && (await listenOn(9229)) === "taken") {
   args.push("--inspector-port", String(await listenOn(0)));

@@ -15,7 +15,7 @@ prints the Worker's JSON answer on stdout. "create" answers the new motebit's mo
 public_key, signed identity (motebit.md) and mcp_url; its private key never leaves the Worker.
 "delete" retires one: its key is destroyed; receipts it signed still verify with its public key.
 "approve" answers an MCP host's OAuth consent page for one of them: the motebit's object signs the
-approval for that request code (its key never leaves the Worker); paste the "approval" into the page.
+approval for that request code (its key never leaves the Worker) and prints it: paste it into the page.
 
 Options:
   --url URL             the fleet Worker (e.g. https://fleet.example.workers.dev)
@@ -129,6 +129,12 @@ async function run(argv: string[]): Promise<number> {
   const identityOut = flagString(f, "identity-out");
   if (action === "create" && identityOut !== undefined) {
     writeFileSync(identityOut, (JSON.parse(text) as { identity: string }).identity);
+  }
+  if (action === "approve") {
+    // The page asks for the approval itself, as `oauth approve` prints it: only that goes to stdout.
+    process.stderr.write("Paste this into the consent page:\n");
+    process.stdout.write(`${(JSON.parse(text) as { approval: string }).approval}\n`);
+    return 0;
   }
   process.stdout.write(text.endsWith("\n") ? text : text + "\n");
   return 0;

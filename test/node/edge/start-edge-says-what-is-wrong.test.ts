@@ -30,7 +30,7 @@ it("npm start before npm ci: one line saying to run npm ci", async () => {
     mkdirSync(join(clone, "scripts"));
     cpSync(join(REPO, "scripts/start-edge.mjs"), join(clone, "scripts/start-edge.mjs"));
     const r = await runToCompletion(process.execPath, [join(clone, "scripts/start-edge.mjs")], { cwd: clone, env: process.env, timeoutMs: 20_000 });
-    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", "motebit-edge: wrangler is not installed here: run npm ci first (it installs and builds everything), then npm start\n"]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([1, "", "motebit-edge: wrangler is not installed here: run npm ci first (npm install in a project of your own), then npm start\n"]);
   } finally {
     rmSync(clone, { recursive: true, force: true });
   }
