@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const root = process.cwd();
 // Through package.json's bin: wrangler's exports map (4.116) no longer lets bin/wrangler.js be resolved directly.
@@ -85,25 +86,60 @@ if (!existsSync(path.join(root, ".dev.vars")) && !envFile) {
   );
 }
 
-const child = spawn(process.execPath, args, {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    // Offline: no telemetry, no error reports, no cf-object fetch, no banner (STACK.md).
-    WRANGLER_SEND_METRICS: "false",
-    WRANGLER_SEND_ERROR_REPORTS: "false",
-    CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    WRANGLER_HIDE_BANNER: "true",
-  },
-});
+const env = {
+  ...process.env,
+  // Offline: no telemetry, no error reports, no cf-object fetch, no banner (STACK.md).
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
 
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+// An edge registered with a relay deregisters when it stops, or the relay keeps routing tasks to it. Ctrl-C signals
+// the terminal's whole process group, workerd included, which would be gone before it could: so wrangler then runs
+// in a group of its own (start-edge-group.mjs), and this script asks the edge to leave the relay first.
+const envFiles = extra.flatMap((a, i) => (a === "--env-file" ? [extra[i + 1]] : a.startsWith("--env-file=") ? [a.slice("--env-file=".length)] : []));
+const relayFiles = envFiles.length > 0 ? envFiles : [".dev.vars"];
+const relayed =
+  Boolean(process.env.MOTEBIT_SYNC_URL) ||
+  extra.some((a) => a.startsWith("MOTEBIT_SYNC_URL:")) ||
+  relayFiles.some((f) => existsSync(path.resolve(root, f)) && /^\s*MOTEBIT_SYNC_URL\s*=\s*\S/m.test(readFileSync(path.resolve(root, f), "utf8")));
+
+const child = relayed
+  ? spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), "start-edge-group.mjs"), String(process.pid), ...args], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env,
+      detached: true,
+    })
+  : spawn(process.execPath, args, { cwd: root, stdio: "inherit", env });
+
+const signalChild = (signal) => {
+  try {
+    if (relayed) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    /* already gone */
+  }
+};
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return signalChild("SIGKILL"); // a second Ctrl-C: now
+  stopping = true;
+  if (relayed && Number(port) !== 0) {
+    // The Worker's scheduled handler takes this name as "leave the relay" (worker/create-worker.ts, LEAVE_RELAY_CRON).
+    await fetch(`http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("motebit:leave-relay")}`, { signal: AbortSignal.timeout(3_000) }).catch(() => {});
+  }
+  signalChild(signal);
+  if (relayed) setTimeout(() => signalChild("SIGKILL"), 5_000).unref();
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 // Settings are read when the motebit starts, at the first request: make that request now, so what cannot work is
-// said here, at start, and not first to a client (every request would answer 503 with the same reason).
-if (Number(port) !== 0) {
+// said here, at start, and not first to a client (every request would answer 503 with the same reason). Not for an
+// edge with a relay: starting registers it, which the cron does (docs/relay.md), or its first request.
+if (Number(port) !== 0 && !relayed) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && child.exitCode === null) {
     const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
