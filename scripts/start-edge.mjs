@@ -73,7 +73,8 @@ if (!extra.some((a) => a === "--inspector-port" || a.startsWith("--inspector-por
 }
 args.push(...extra);
 
-const envFile = extra.some((a) => a === "--env-file" || a.startsWith("--env-file="));
+const envFiles = extra.flatMap((a, i) => (a === "--env-file" ? [extra[i + 1]] : a.startsWith("--env-file=") ? [a.slice("--env-file=".length)] : []));
+const envFile = envFiles.length > 0;
 // wrangler reads only the env files named once one is: .dev.vars would be dropped without a word.
 if (envFile && existsSync(path.join(root, ".dev.vars")) && !extra.includes(".dev.vars") && !extra.includes("--env-file=.dev.vars")) {
   process.stderr.write("motebit-edge: --env-file replaces .dev.vars (not read now); to keep it too: npm start -- --env-file .dev.vars --env-file <yours>\n");
@@ -98,8 +99,7 @@ const env = {
 // An edge registered with a relay deregisters when it stops, or the relay keeps routing tasks to it. Ctrl-C signals
 // the terminal's whole process group, workerd included, which would be gone before it could: so wrangler then runs
 // in a group of its own (start-edge-group.mjs), and this script asks the edge to leave the relay first.
-const envFiles = extra.flatMap((a, i) => (a === "--env-file" ? [extra[i + 1]] : a.startsWith("--env-file=") ? [a.slice("--env-file=".length)] : []));
-const relayFiles = envFiles.length > 0 ? envFiles : [".dev.vars"];
+const relayFiles = envFile ? envFiles : [".dev.vars"];
 const relayed =
   Boolean(process.env.MOTEBIT_SYNC_URL) ||
   extra.some((a) => a.startsWith("MOTEBIT_SYNC_URL:")) ||
