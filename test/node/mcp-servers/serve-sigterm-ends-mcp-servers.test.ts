@@ -33,14 +33,15 @@ it("a server that timed out at start (and ignores its stdin's end) is gone once 
   const pidFile = `${tmp.dir}/mute.pid`;
   // Writes its pid, then never answers and never exits by itself: a server stuck behind a proxy.
   const mute = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1e9)`;
-  const config = writeConfig(tmp.dir, { mute: { command: process.execPath, args: ["-e", mute], startupTimeoutMs: 500 } });
+  // Long enough for node to start and write the pid on a loaded machine; the server still never answers.
+  const config = writeConfig(tmp.dir, { mute: { command: process.execPath, args: ["-e", mute], startupTimeoutMs: 5000 } });
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "serve", "--config", config, "--data-dir", `${tmp.dir}/data-mute`], env: cleanEnv(), cwd: REPO, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (c) => (stderr += c));
   const client = new Client({ name: "mute-test", version: "1" });
   await client.connect(transport);
   const pid = Number(readFileSync(pidFile, "utf8"));
-  expect(stderr).toContain('MCP server "mute" did not start: did not answer within 500 ms');
+  expect(stderr).toContain('MCP server "mute" did not start: did not answer within 5000 ms');
   const servePid = transport.pid!;
   await client.close(); // stdin ends: serve stops at once
   expect(await processGone(servePid)).toBe(true);
