@@ -23,6 +23,9 @@ import { durableSqlPort } from "./sql-port.js";
 import { RetiredTasks } from "./retired-tasks.js";
 import { type ObjectState, type Started, startBlocking } from "./start-motebit.js";
 
+/** Deregistration's budget, within the wrapper's own wait (scripts/start-edge.mjs). */
+const LEAVE_RELAY_BUDGET_MS = 1_500;
+
 export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly role: ObjectRole;
   private readonly state: ObjectState;
@@ -76,6 +79,17 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     this.as("motebit", "fleet-motebit");
     const s = await this.ownStarted();
     if (s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.ctx.storage);
+  }
+
+  /**
+   * Leaves the relay before this edge stops (`npm start`'s wrapper asks on Ctrl-C through the Worker's scheduled handler, worker/create-worker.ts): a stopped
+   * edge left registered is where the relay keeps routing tasks. Best effort within the budget; the next start finds
+   * itself unknown to the relay and registers again.
+   */
+  async leaveRelay(): Promise<void> {
+    this.as("motebit");
+    const s = await this.ownStarted();
+    if (s.ok && s.relay !== null) await s.relay.stop(LEAVE_RELAY_BUDGET_MS);
   }
 
   /** The cron trigger's call: being constructed is the point (start-up schedules the relay loop). */

@@ -12,6 +12,9 @@ import type { EdgeEnv } from "./env.js";
 import { mountFleet } from "./fleet-routes.js";
 import { withFleetWellKnown } from "./oauth-paths.js";
 
+/** The scheduled event `npm start`'s wrapper sends before it stops the local edge (scripts/start-edge.mjs). */
+export const LEAVE_RELAY_CRON = "motebit:leave-relay";
+
 export interface MotebitWorkerOptions {
   /** The served tools: an array of { definition, handler } (docs/tools-and-resources.md). */
   tools: readonly ServedTool[];
@@ -38,8 +41,12 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
     fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => app.fetch(withFleetWellKnown(request), env, ctx),
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
-    scheduled: async (_controller, env, ctx) => {
-      if (readSetting("syncUrl", { env }) !== null) ctx.waitUntil(motebitStub(env).wake());
+    scheduled: async (controller, env, ctx) => {
+      if (readSetting("syncUrl", { env }) === null) return;
+      // Only `wrangler dev` can name this "cron" (its /cdn-cgi/handler/scheduled?cron=…): `npm start`'s wrapper
+      // stopping the local edge. A deployment's scheduled events carry the crons of wrangler.toml, never this.
+      if (controller.cron === LEAVE_RELAY_CRON) return motebitStub(env).leaveRelay();
+      ctx.waitUntil(motebitStub(env).wake());
     },
   } satisfies ExportedHandler<EdgeEnv>;
   // workerd reads only the handler names it knows from the default export, so the class can ride along on it.

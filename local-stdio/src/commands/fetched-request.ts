@@ -34,8 +34,3 @@ export function describeRequest(d: RequestDetails, trust: string): string {
     `  until ${new Date(d.expires_at).toISOString()}\n`
   );
 }
-
-/** `v` as JSON with everything outside printable ASCII escaped (\u001b, \u202e): the same value, shown safely. */
-export function asciiJson(v: unknown): string {
-  return JSON.stringify(v).replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}

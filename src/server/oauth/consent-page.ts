@@ -32,9 +32,11 @@ textarea{width:100%;min-height:6rem;font:13px ui-monospace,monospace}button{font
 
 export function consentPage(v: ConsentView, nonce: string): string {
   const e = escapeHtml;
+  // The page cannot know where the owner keeps the key or the CLI, so it says which paths to put in: a bare
+  // `motebit.key` works only in the key's folder, and `npx motebit-local` (unpublished) only where it is installed.
   const command = v.fleetName === null
-    ? `npx motebit-local oauth approve ${v.code} --url ${v.issuer} --key motebit.key --trust verified`
-    : `npx motebit-local fleet approve ${v.fleetName} ${v.code} --url ${new URL(v.issuer).origin} --token-file operator.token --trust verified`;
+    ? `npx motebit-local oauth approve ${v.code} --url ${v.issuer} --key /absolute/path/to/motebit.key --trust verified`
+    : `npx motebit-local fleet approve ${v.fleetName} ${v.code} --url ${new URL(v.issuer).origin} --token-file /absolute/path/to/operator.token --trust verified`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Approve ${e(visible(v.clientName))}</title><style nonce="${e(nonce)}">${STYLE}</style></head>
@@ -53,7 +55,9 @@ It keeps access until you revoke it (<code>motebit-local oauth revoke</code>).</
 <p>Request code</p><p class="code">${e(v.code)}</p>
 <p>This request expires in ${v.expiresInMinutes} minutes. Only the owner can approve it: on the machine that holds the key, run</p>
 <pre>${e(command)}</pre>
-<p>and paste the approval it prints below.</p>
+<p>with the path of your ${v.fleetName === null ? "motebit's key file" : "fleet's operator token"}, and paste the approval it prints below.
+<code>npx motebit-local</code> runs inside the motebit-edge checkout or a project that installed it; anywhere else, use
+<code>node &lt;checkout&gt;/local-stdio/bin/motebit-local.js</code> or <code>npx --package &lt;motebit-local tarball&gt; motebit-local</code>.</p>
 ${v.problem === undefined ? "" : `<p class="problem">${e(v.problem)}</p>`}
 <form method="post" action="${e(v.action)}">
 <input type="hidden" name="request" value="${e(v.code)}"><input type="hidden" name="csrf" value="${e(v.csrf)}">

@@ -75,14 +75,13 @@ describe("oauth approve", () => {
 });
 
 describe("fleet approve", () => {
-  it("shows the request the Worker signed escaped, on stderr and in its JSON", async () => {
+  it("shows the request the Worker signed escaped on stderr, and prints only the approval", async () => {
     answer = (base) => ({ approval: "signed.approval", request: details(`${base}/m/alpha`) });
     const r = await runCli(["fleet", "approve", "alpha", CODE, "--url", url, "--token-file", tokenFile]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(RAW);
     expect(r.stderr).toContain("sends the code to evil.example:");
-    expect(r.stdout).not.toMatch(RAW);
-    expect(JSON.parse(r.stdout)).toMatchObject({ approval: "signed.approval", request: { redirect_uri: FORGED_REDIRECT, client_name: FORGED_NAME } });
+    expect(r.stdout).toBe("signed.approval\n");
   });
 
   it("refuses an answer for another code or another motebit", async () => {
