@@ -56,18 +56,22 @@ export async function ownerBudgets(encoder: SentenceEncoder, owner: CombinedEmbe
     const questions = UNSEEN_PARAPHRASES.map((p) => p.question);
     await store.recall({ query: questions[0], scopes: ["owner"] });
     const recall: number[] = [];
+    const queryEmbed: number[] = [];
     for (let r = 0; r < 3; r++) {
       for (const query of questions) {
         t0 = performance.now();
         await store.recall({ query, scopes: ["owner"] });
         recall.push(performance.now() - t0);
+        t0 = performance.now();
+        await owner.embed([query]);
+        queryEmbed.push(performance.now() - t0);
       }
     }
     const mib = (b: number) => (b / 1048576).toFixed(0);
     return [
       `model load (cold, worker thread): ${loadMs.toFixed(0)} ms; resident memory ${mib(rssBefore)} → ${mib(rssAfter)} MiB (RSS, after the first embed)`,
       `embed per short memory, one per call: p50 ${p50(single).toFixed(1)} ms (budget ${EMBED_BUDGET_MS} ms: ${met(p50(single) <= EMBED_BUDGET_MS)}); batched: ${batchedMs.toFixed(1)} ms per text`,
-      `recall p50 at ${Number(n).toLocaleString("en")} memories (MemoryStore, node:sqlite, query embed included): ${p50(recall).toFixed(1)} ms (budget ${RECALL_BUDGET_MS} ms: ${met(p50(recall) <= RECALL_BUDGET_MS)})`,
+      `recall p50 at ${Number(n).toLocaleString("en")} memories (MemoryStore, node:sqlite, query embed included): ${p50(recall).toFixed(1)} ms (budget ${RECALL_BUDGET_MS} ms: ${met(p50(recall) <= RECALL_BUDGET_MS)}), of which the query's embed alone p50 ${p50(queryEmbed).toFixed(1)} ms`,
     ];
   } finally {
     sql.close();
