@@ -47,7 +47,9 @@ export class SentenceEncoder implements Embedder {
   async embed(texts: string[]): Promise<Float32Array[]> {
     await this.load();
     if (texts.length === 0) return [];
-    const worker = this.worker!;
+    const worker = this.worker;
+    // Loaded, then stopped (the worker died or close() ran) before this call got its turn.
+    if (worker === null) throw new Error("the sentence encoder stopped; the next call starts it again");
     const id = this.nextId++;
     const out = new Promise<Float32Array[]>((resolve, reject) => this.pending.set(id, { resolve, reject, count: texts.length }));
     worker.ref();
@@ -73,7 +75,7 @@ export class SentenceEncoder implements Embedder {
       const require = createRequire(import.meta.url);
       paths = { embeddings: require.resolve(RUNTIME_PACKAGE), model: require.resolve(MODEL_PACKAGE) };
     } catch (e) {
-      this.loading = null;
+      // Kept as the load's outcome: packages missing now will not appear while this process runs.
       return Promise.reject(new Error(`the sentence encoder's packages are not installed (${(e as Error).message}); reinstall motebit-local, or set MOTEBIT_EMBEDDER=local`));
     }
     this.log(`motebit: loading the sentence encoder (Universal Sentence Encoder lite, ${MODEL_PACKAGE}, WebAssembly) in a worker thread`);
