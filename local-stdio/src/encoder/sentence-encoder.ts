@@ -89,7 +89,8 @@ export class SentenceEncoder implements Embedder {
       worker.on("message", (m: { ready?: number; failed?: string; id?: number; vectors?: ArrayBuffer; error?: string }) => {
         if (m.ready !== undefined) {
           this.loaded = true;
-          this.log(`motebit: sentence encoder loaded in ${Math.round(performance.now() - t0)} ms (model ${Math.round(m.ready)} ms)`);
+          const rss = Math.round(process.memoryUsage().rss / 1048576);
+          this.log(`motebit: sentence encoder loaded in ${Math.round(performance.now() - t0)} ms (model ${Math.round(m.ready)} ms; resident memory now ${rss} MiB)`);
           this.idle();
           resolve();
         } else if (m.failed !== undefined) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callText, connectStdio, initMotebit, tempDir, type StdioSession } from "./helpers/local-cli.js";
 
-const LOADED = /^motebit: sentence encoder loaded in \d+ ms \(model \d+ ms\)$/m;
+const LOADED = /^motebit: sentence encoder loaded in \d+ ms \(model \d+ ms; resident memory now \d+ MiB\)$/m;
 
 describe("serve over stdio with the default embedder", () => {
   const tmp = tempDir();
