@@ -36,6 +36,8 @@ export type { RiskLevel } from "./policy/risk.js";
 export { memoryBackends } from "./memory/backends.js";
 export { LocalEmbedder } from "./memory/embedder-local.js";
 export { SemanticEmbedder } from "./memory/embedder-semantic.js";
+export { CombinedEmbedder, ENCODER_SHARE } from "./memory/embedder-combined.js";
+export { toUnitLength } from "./memory/unit-vector.js";
 export type { WorkersAiBinding } from "./memory/embedder-workers-ai.js";
 export type { VectorizeBinding } from "./memory/index-vectorize.js";
 export { MemoryStore } from "./memory/store.js";
