@@ -266,9 +266,10 @@ export class TaskStore {
    */
   end(taskId: string, lease: Lease, also?: () => void): boolean {
     return this.sql.transaction(() => {
-      if (!this.holds(taskId, lease)) return false;
+      // The row goes only while the run holds it: its deletion is the lease check.
+      const { changes } = this.sql.run("DELETE FROM mcp_tasks WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", taskId, lease.owner, lease.generation);
+      if (changes === 0) return false;
       also?.();
-      this.sql.run("DELETE FROM mcp_tasks WHERE task_id = ?", taskId);
       return true;
     });
   }
