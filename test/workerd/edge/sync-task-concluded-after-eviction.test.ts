@@ -11,11 +11,20 @@ import type { EdgeEnv } from "../../../worker/env.js";
 import { keys, rpc } from "./helpers.js";
 
 const V = "2026-07-28";
-const PRINCIPAL = { kind: "peer", callerId: keys.known_caller.sovereign_motebit_id, via: "signed_token", trust: "verified" } as const;
+const CALLER = keys.known_caller.sovereign_motebit_id;
+const PRINCIPAL = { kind: "peer", callerId: CALLER, via: "signed_token", trust: "verified" } as const;
+const BLOCKED = JSON.stringify({ [CALLER]: { public_key: keys.known_caller.public_key_hex, trust: "blocked" } });
 
-for (const kept of [false, true]) {
-  it(`an object gone during a synchronous call: the next one signs ${kept ? "the kept outcome" : "an interrupted failure"}, once`, async () => {
-    const stub = env.MOTEBIT.get(env.MOTEBIT.idFromName(`sync-task-eviction-${kept}`));
+const cases = [
+  { name: "signs an interrupted failure", kept: false, blocked: false },
+  { name: "signs the kept outcome", kept: true, blocked: false },
+  // What was admitted is concluded whatever the settings refuse now: the receipt is owed, and nothing runs.
+  { name: "signs an interrupted failure though the caller is blocked now", kept: false, blocked: true },
+];
+
+for (const { name, kept, blocked } of cases) {
+  it(`an object gone during a synchronous call: the next one ${name}, once`, async () => {
+    const stub = env.MOTEBIT.get(env.MOTEBIT.idFromName(`sync-task-eviction-${kept}-${blocked}`));
     await runInDurableObject(stub, async (_live, state) => {
       const first = new MotebitObject(state, env as unknown as EdgeEnv);
       await first.identity();
@@ -37,7 +46,7 @@ for (const kept of [false, true]) {
       if (kept) sql.exec("UPDATE mcp_tasks SET outcome = ? WHERE task_id = ?", JSON.stringify({ status: "completed", result: "waited 60000ms", toolsUsed: ["slow"] }), runId!);
 
       // The next object (after an eviction or a redeploy): its first request starts the motebit, which concludes the call.
-      const next = new MotebitObject(state, env as unknown as EdgeEnv);
+      const next = new MotebitObject(state, (blocked ? { ...env, MOTEBIT_KNOWN_CALLERS: BLOCKED } : env) as unknown as EdgeEnv);
       await next.identity();
       const receipts = () => sql.exec<{ json: string }>("SELECT json FROM receipts WHERE run_id = ?", runId!).toArray();
       for (let i = 0; i < 200 && receipts().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
