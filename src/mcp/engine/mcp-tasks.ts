@@ -68,6 +68,9 @@ export class McpTasks implements TaskHost {
   private handingOver = false;
   /** The runs going on, each settled once its lease is let go or its end written. */
   private readonly runs = new Map<string, Promise<void>>();
+  /** The synchronous calls kept and running here, and the one timer that renews all their leases (none when empty). */
+  private readonly calls = new Map<string, Lease>();
+  private callRenewal: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly store: TaskStore,
@@ -116,31 +119,47 @@ export class McpTasks implements TaskHost {
     let taskId: string | null = null;
     let lease: Lease | null = null;
     let committed = false;
-    let renewal: ReturnType<typeof setInterval> | undefined;
     return {
       admit: (admission: Admission) => {
-        const id = (taskId = randomHex(16));
+        // Never shown to anyone (no task handle): randomUUID, which costs a fraction of randomHex's getRandomValues.
+        const id = (taskId = crypto.randomUUID());
         const held = (lease = this.store.admit({ taskId: id, principal, tool, args, admission }, this.owner, this.clock.now() + this.leaseMs));
-        renewal = setInterval(() => this.store.renew(id, held, this.clock.now() + this.leaseMs), this.leaseMs / 3);
-        (renewal as { unref?: () => void }).unref?.();
+        this.holdCall(id, held);
         return {
           id,
           kept: null,
           keep: (outcome) => this.store.keepOutcome(id, held, outcome),
           commitWithEnd: (write) => {
             committed = true;
-            clearInterval(renewal);
+            this.letGoCall(id);
             this.store.end(id, held, write);
           },
         };
       },
       end: () => {
-        clearInterval(renewal);
         if (taskId === null || lease === null || committed) return;
+        this.letGoCall(taskId);
         this.store.release(taskId, lease);
         this.launch(taskId, true);
       },
     };
+  }
+
+  /** One timer renews every kept call's lease while any runs: no timer per call on the hot path. */
+  private holdCall(taskId: string, lease: Lease): void {
+    this.calls.set(taskId, lease);
+    if (this.callRenewal !== null) return;
+    this.callRenewal = setInterval(() => {
+      for (const [id, held] of this.calls) this.store.renew(id, held, this.clock.now() + this.leaseMs);
+    }, this.leaseMs / 3);
+    (this.callRenewal as { unref?: () => void }).unref?.();
+  }
+
+  private letGoCall(taskId: string): void {
+    this.calls.delete(taskId);
+    if (this.calls.size > 0 || this.callRenewal === null) return;
+    clearInterval(this.callRenewal);
+    this.callRenewal = null;
   }
 
   /** tasks/get, tasks/update, tasks/cancel for `asker`: another caller's task is as unknown as a missing one. */
