@@ -57,10 +57,10 @@ export class FleetMotebit {
   }
 
   /** This motebit's authorization server; a name nobody provisioned is 404 and starts nothing. */
-  async handleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
+  async handleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
     const s = await this.started();
     if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
-    return s.ok ? s.backend.oauth.handle(request, urls, fleetName) : startupFailureResponse(s.error);
+    return s.ok ? s.backend.oauth.handle(request, urls, fleetName, source) : startupFailureResponse(s.error);
   }
 
   /** The operator's side of this motebit's OAuth clients (worker/fleet-oauth-api.ts): approvals this object signs. */

@@ -15,7 +15,7 @@ export async function runFleetOAuthOp(oauth: AuthorizationServer, op: FleetOAuth
       return a.ok ? { ok: true, value: { approval: a.approval, request: a.request } } : { ok: false, status: 404, error: a.why };
     }
     case "list":
-      return { ok: true, value: { clients: oauth.listClients() } };
+      return { ok: true, value: oauth.ownerListing() };
     case "revoke":
       return oauth.revokeClient(op.clientId) ? { ok: true, value: { revoked: op.clientId } } : { ok: false, status: 404, error: "no such client" };
   }

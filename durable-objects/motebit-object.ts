@@ -23,6 +23,9 @@ import { durableSqlPort } from "./sql-port.js";
 import { RetiredTasks } from "./retired-tasks.js";
 import { type ObjectState, type Started, startBlocking } from "./start-motebit.js";
 
+/** Deregistration's budget, within the wrapper's own wait (scripts/start-edge.mjs). */
+const LEAVE_RELAY_BUDGET_MS = 1_500;
+
 export class MotebitObject extends DurableObject<ObjectEnv> {
   private readonly role: ObjectRole;
   private readonly state: ObjectState;
@@ -78,6 +81,17 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     if (s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.ctx.storage);
   }
 
+  /**
+   * Leaves the relay before this edge stops (`npm start`'s wrapper asks on Ctrl-C through the Worker's scheduled handler, worker/create-worker.ts): a stopped
+   * edge left registered is where the relay keeps routing tasks. Best effort within the budget; the next start finds
+   * itself unknown to the relay and registers again.
+   */
+  async leaveRelay(): Promise<void> {
+    this.as("motebit");
+    const s = await this.ownStarted();
+    if (s.ok && s.relay !== null) await s.relay.stop(LEAVE_RELAY_BUDGET_MS);
+  }
+
   /** The cron trigger's call: being constructed is the point (start-up schedules the relay loop). */
   async wake(): Promise<void> {
     this.as("motebit");
@@ -91,10 +105,10 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
   }
 
   /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
-  async handleOAuth(request: Request, urls: OAuthUrls): Promise<Response> {
+  async handleOAuth(request: Request, urls: OAuthUrls, source: string): Promise<Response> {
     this.as("motebit");
     const s = await this.ownStarted();
-    return s.ok ? s.backend.oauth.handle(request, urls, null) : startupFailureResponse(s.error);
+    return s.ok ? s.backend.oauth.handle(request, urls, null, source) : startupFailureResponse(s.error);
   }
 
   // ---- a fleet motebit (fleet-motebit.ts) ----
@@ -111,8 +125,8 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return this.fleet.handleMcp(call, check);
   }
 
-  async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
-    return this.fleet.handleOAuth(request, urls, fleetName);
+  async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
+    return this.fleet.handleOAuth(request, urls, fleetName, source);
   }
 
   async fleetOAuth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {

@@ -28,6 +28,11 @@ export interface Embedder {
   readonly id: string;
   readonly dimensions: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * For an embedder whose model loads lazily: resolves once it is loaded (starting the load if needed), calling
+   * onProgress now and then while it waits. Absent: always ready.
+   */
+  whenReady?(onProgress?: (elapsedMs: number, message: string) => void): Promise<void>;
 }
 
 export interface VectorMatch {

@@ -6,10 +6,14 @@
 import { Hono } from "hono";
 import { createApp, jsonResponse, readSetting, type ServedPrompt, type ServedResource, type ServedTool, ToolRegistry } from "../src/index.js";
 import { motebitObjectFor } from "../durable-objects/motebit-object.js";
+import { callerSource } from "./caller-source.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { mountFleet } from "./fleet-routes.js";
 import { withFleetWellKnown } from "./oauth-paths.js";
+
+/** The scheduled event `npm start`'s wrapper sends before it stops the local edge (scripts/start-edge.mjs). */
+export const LEAVE_RELAY_CRON = "motebit:leave-relay";
 
 export interface MotebitWorkerOptions {
   /** The served tools: an array of { definition, handler } (docs/tools-and-resources.md). */
@@ -26,7 +30,7 @@ export interface MotebitWorkerOptions {
 export function createMotebitWorker(options: MotebitWorkerOptions) {
   const served = ToolRegistry.fromModule(options.tools, { resources: options.resources, prompts: options.prompts });
   // The fleet's routes first (they close /m/… and /fleet/…), then the default motebit's for everything else.
-  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend));
+  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend, { sourceOf: callerSource, tools: served }));
   app.notFound(() => jsonResponse(404, { error: "not found" }));
   // Each mounted app answers its own errors; this is for the fleet's guards (a directory that cannot be asked).
   app.onError((err) => {
@@ -37,8 +41,12 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
     fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => app.fetch(withFleetWellKnown(request), env, ctx),
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
-    scheduled: async (_controller, env, ctx) => {
-      if (readSetting("syncUrl", { env }) !== null) ctx.waitUntil(motebitStub(env).wake());
+    scheduled: async (controller, env, ctx) => {
+      if (readSetting("syncUrl", { env }) === null) return;
+      // Only `wrangler dev` can name this "cron" (its /cdn-cgi/handler/scheduled?cron=…): `npm start`'s wrapper
+      // stopping the local edge. A deployment's scheduled events carry the crons of wrangler.toml, never this.
+      if (controller.cron === LEAVE_RELAY_CRON) return motebitStub(env).leaveRelay();
+      ctx.waitUntil(motebitStub(env).wake());
     },
   } satisfies ExportedHandler<EdgeEnv>;
   // workerd reads only the handler names it knows from the default export, so the class can ride along on it.

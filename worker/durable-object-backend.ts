@@ -49,6 +49,6 @@ function build(env: EdgeEnv): ServerBackend {
       return (identity = { motebitId: answer.motebitId, publicKeyHex: answer.publicKeyHex });
     },
     handleMcp: (call) => stub().handleMcp(call),
-    handleOAuth: (request, urls) => stub().handleOAuth(request, urls),
+    handleOAuth: (request, urls, _fleetName, source) => stub().handleOAuth(request, urls, source),
   };
 }

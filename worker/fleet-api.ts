@@ -10,6 +10,7 @@ import { deploymentConfig } from "./durable-object-backend.js";
 import { directoryStub, fleetStub, fleetToken } from "./fleet-objects.js";
 import { forgetCaller } from "./fleet-callers.js";
 import { mountFleetOAuth } from "./fleet-oauth-api.js";
+import { operatorSource } from "./caller-source.js";
 
 const MAX_OPERATOR_BODY_BYTES = 256 * 1024;
 const NOT_FOUND = () => jsonResponse(404, { error: "not found" });
@@ -32,9 +33,10 @@ export function fleetApi(served: ToolRegistry): Hono<{ Bindings: EdgeEnv }> {
     if (expected === null) return NOT_FOUND();
     const m = /^Bearer[ \t]+(.+)$/i.exec((c.req.header("Authorization") ?? "").trim());
     const tokenOk = m !== null && constantTimeEqual(m[1].trim(), expected);
-    // Failed tokens are rate-limited per source (Cloudflare's client address) like MCP callers; while a source is
-    // over the limit, a right token from it waits too, so the answer tells a guesser nothing.
-    const source = c.req.header("CF-Connecting-IP") ?? "unknown";
+    // Failed tokens are rate-limited per source (Cloudflare's client address, never one the caller wrote:
+    // caller-source.ts) like MCP callers; while a source is over the limit, a right token from it waits too, so
+    // the answer tells a guesser nothing.
+    const source = operatorSource(c.req.raw);
     const gate = await directoryStub(c.env).directoryOperatorAttempt(source, tokenOk);
     if (!gate.ok) {
       return jsonResponse(429, { error: `too many failed operator tokens; retry after ${gate.retryAfterSeconds} s` }, { "Retry-After": String(gate.retryAfterSeconds) });

@@ -39,9 +39,9 @@ export function fleetBackend(env: EdgeEnv, name: string): ServerBackend {
       return fleetStub(env, name).fleetHandleMcp(call, { settingsTag: used.caller.settingsTag, authorization: used.authorization });
     },
     // The directory first (a name nobody provisioned never gets an object), then the motebit's own grants.
-    handleOAuth: async (request, urls, fleetName) => {
+    handleOAuth: async (request, urls, fleetName, source) => {
       await fleetCaller(env, name, { fresh: false });
-      return fleetStub(env, name).fleetHandleOAuth(request, urls, fleetName);
+      return fleetStub(env, name).fleetHandleOAuth(request, urls, fleetName, source);
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { createApp, isFleetName, jsonResponse, type ToolRegistry } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
+import { callerSource } from "./caller-source.js";
 import { fleetApi } from "./fleet-api.js";
 import { fleetBackend } from "./fleet-backend.js";
 import { fleetToken } from "./fleet-objects.js";
@@ -33,7 +34,7 @@ export function mountFleet(root: Root, served: ToolRegistry): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name" }));
+  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served }));
   for (const prefix of PREFIXES) root.all(prefix, NOT_FOUND);
   return root;
 }

@@ -1,11 +1,14 @@
 // What an OAuth caller costs per request, beside the ways in we already had, measured in the same run:
 // authenticate() for the static token, a motebit: signed token (the baseline: one Ed25519 check, as OAuth needs)
-// and an OAuth access token, then the grant check the motebit's store adds at admission.
+// and an OAuth access token, then the audience check the app adds (the request's resource on the trusted base,
+// src/server/oauth/public-base.ts) and the grant check the motebit's store adds at admission.
 // Run: npm run bench:oauth (about 15 s)
 import { mintAccessToken } from "../../src/oauth/access-token.js";
 import { OAuthStore } from "../../src/oauth/store.js";
 import { createSigner, mintBearerToken, sovereignMotebitId } from "../../src/protocol/index.js";
 import { authenticate } from "../../src/server/auth.js";
+import { platformPublicBase } from "../../src/server/oauth/public-base.js";
+import { requestUrls } from "../../src/server/oauth/routes.js";
 import { parseStaticTokens } from "../../src/settings/static-tokens.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
 
@@ -37,6 +40,8 @@ async function main(): Promise<void> {
   const staticRate = await perSecond(() => authenticate("Bearer static-bench-token", settings, identity, now));
   const signedRate = await perSecond((i) => authenticate(signed[i], settings, identity, now));
   const oauthRate = await perSecond(() => authenticate(access, settings, identity, now));
+  const request = new Request("https://m.example/mcp", { method: "POST" });
+  const audienceRate = await perSecond(() => requestUrls(request, undefined, platformPublicBase(null))?.resource === "https://m.example/mcp");
   const store = new OAuthStore(memorySql());
   store.migrate();
   store.createGrant({ id: "g1", clientId: "mcp_bench", trust: "verified", resource: "r", redirectUri: "u", codeChallenge: "c", codeHash: "h", codeExpiresAt: 9e15, createdAt: 1 });
@@ -48,6 +53,7 @@ async function main(): Promise<void> {
   process.stdout.write(`  static token              ${f(staticRate)}\n`);
   process.stdout.write(`  motebit: signed (baseline) ${f(signedRate)}\n`);
   process.stdout.write(`  OAuth access token        ${f(oauthRate)}   ${(oauthRate / signedRate).toFixed(2)}× the signed token\n`);
+  process.stdout.write(`audience check in the app      ${f(audienceRate)}/s  (${(1e6 / audienceRate).toFixed(1)} µs, the resource on the trusted base)\n`);
   process.stdout.write(`grant check at admission      ${f(liveRate)}/s  (${(1e6 / liveRate).toFixed(1)} µs, one primary-key read)\n`);
 }
 

@@ -1,10 +1,11 @@
 // Recall bench: does the right memory come first when the question says it in other words? For each set
-// (tuning, held-out) every memory of the set is stored, each question is ranked against all of them by cosine,
-// and top-1, top-3 and mean reciprocal rank are printed for paraphrase and exact-name questions, for the
-// lexical embedder (the previous default), the semantic default, and Ollama when one answers. Also prints the
-// default's budgets: table size (raw and in the Worker bundle, gzip), first-embed (table decode) time and
-// embed time per short memory in Node.
-//   npx tsx bench/recall/run.ts [--sweep]     (--sweep: top-1 by semantic share, on the tuning set only)
+// (tuning, held-out, and the unseen set of issue #37) every memory of the set is stored, each question is ranked
+// against all of them by cosine, and top-1, top-3 and mean reciprocal rank are printed for paraphrase and
+// exact-name questions, for the lexical embedder, the word table (the edge's default), motebit-local's default
+// (sentence encoder + word table, CombinedEmbedder), and Ollama when one answers. Also prints the budgets: the
+// word table's size (raw and in the Worker bundle, gzip) and embed time, and motebit-local's (bench/recall/owner-budgets.ts).
+//   npx tsx bench/recall/run.ts [--sweep]     (--sweep: top-1 by the table's semantic share and by the encoder's
+//                                               share in motebit-local's default, on the tuning set only)
 // Ollama: MOTEBIT_OLLAMA_URL (default http://127.0.0.1:11434) and MOTEBIT_OLLAMA_EMBED_MODEL (default nomic-embed-text).
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,10 @@ import type { Embedder } from "../../src/ports.js";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
 import { createOllamaEmbedder } from "../../src/memory/embedder-ollama.js";
+import { CombinedEmbedder } from "../../src/memory/embedder-combined.js";
+import { SentenceEncoder } from "../../local-stdio/src/encoder/sentence-encoder.js";
+import { ownerBudgets } from "./owner-budgets.js";
+import { UNSEEN_PARAPHRASES } from "./pairs-unseen.js";
 import type { RecallPair } from "./pairs.js";
 import { HELDOUT_EXACT, HELDOUT_PARAPHRASES } from "./pairs-heldout.js";
 import { TUNING_EXACT, TUNING_PARAPHRASES } from "./pairs-tuning.js";
@@ -59,7 +64,10 @@ const f = (x: number) => x.toFixed(2);
 const SETS = [
   { name: "tuning", paraphrases: TUNING_PARAPHRASES, exact: TUNING_EXACT },
   { name: "held-out", paraphrases: HELDOUT_PARAPHRASES, exact: HELDOUT_EXACT },
+  { name: "unseen", paraphrases: UNSEEN_PARAPHRASES, exact: [] },
 ];
+const log = (line: string) => void process.stderr.write(line + "\n");
+const encoder = new SentenceEncoder({ log });
 
 for (const s of SETS) {
   const overlaps = s.paraphrases.filter((p) => sharedContentWords(p.memory, p.question).length > 0);
@@ -78,6 +86,14 @@ if (process.argv.includes("--sweep")) {
     const x = await score(e, pool, TUNING_EXACT);
     console.log(`${share.toFixed(1).padStart(14)} | ${f(p.top1).padStart(16)} | ${f(p.mrr)} | ${f(x.top1)}`);
   }
+  console.log("\nencoder share (motebit-local) | paraphrase top-1 | MRR | exact top-1");
+  for (const share of [0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
+    const e = new CombinedEmbedder({ encoder, table: new SemanticEmbedder(), encoderShare: share });
+    const p = await score(e, pool, TUNING_PARAPHRASES);
+    const x = await score(e, pool, TUNING_EXACT);
+    console.log(`${share.toFixed(1).padStart(29)} | ${f(p.top1).padStart(16)} | ${f(p.mrr)} | ${f(x.top1)}`);
+  }
+  await encoder.close();
   process.exit(0);
 }
 
@@ -97,13 +113,23 @@ t0 = performance.now();
 for (let r = 0; r < ROUNDS; r++) for (const m of short) lexical.embedOne(m);
 const lexicalMs = (performance.now() - t0) / (ROUNDS * short.length);
 
-const embedders: Embedder[] = [lexical, semantic];
+const owner = new CombinedEmbedder({ encoder, table: semantic });
+const ownerFigures = await ownerBudgets(encoder, owner, short);
+const embedders: Embedder[] = [lexical, semantic, owner];
 const o = await ollama();
 if (o) embedders.push(o);
 
 for (const s of SETS) {
   const pool = [...s.paraphrases, ...s.exact];
   console.log(`\n${s.name} set: ${s.paraphrases.length} paraphrase + ${s.exact.length} exact-name questions, each against all ${pool.length} memories`);
+  if (s.exact.length === 0) {
+    console.log("  embedder                         | paraphrase top-1 | top-3 |  MRR");
+    for (const e of embedders) {
+      const p = await score(e, pool, s.paraphrases);
+      console.log(`  ${e.id.padEnd(32)} | ${f(p.top1).padStart(16)} | ${f(p.top3).padStart(5)} | ${f(p.mrr)}`);
+    }
+    continue;
+  }
   console.log("  embedder                         | paraphrase top-1 | top-3 |  MRR | exact top-1 | top-3 |  MRR");
   for (const e of embedders) {
     const p = await score(e, pool, s.paraphrases);
@@ -136,3 +162,6 @@ console.log(`\nbudgets of ${semantic.id}:`);
 console.log(`  Worker bundle (esbuild, gzip): ${mib(bundleGz)} MiB of which the word table ${mib(tableGz)} MiB (budget 3.00 MiB: ${bundleGz <= 3 * 1048576 ? "met" : "MISSED"})`);
 console.log(`  first embed (imports and decodes the table): ${firstEmbedMs.toFixed(1)} ms`);
 console.log(`  embed per short memory (Node): ${embedMs.toFixed(4)} ms vs lexical ${lexicalMs.toFixed(4)} ms (×${(embedMs / lexicalMs).toFixed(1)}; budget 0.2 ms: ${embedMs <= 0.2 ? "met" : "MISSED"})`);
+console.log(`\nbudgets of ${owner.id} (motebit-local's default, Node, this process):`);
+for (const line of ownerFigures) console.log(`  ${line}`);
+await encoder.close();

@@ -47,7 +47,9 @@ export async function forwardTask(
     return doFetch(mcp, { method: "POST", headers, body: JSON.stringify(message), signal: AbortSignal.timeout(timeoutMs) });
   };
 
-  await doFetch(`${root}/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.body?.cancel(), () => undefined);
+  // Every answer is read to its end, never cancelled: a connection closed mid-answer makes workerd log a
+  // `kj::… Broken pipe` error under npm start, though the request was served.
+  await doFetch(`${root}/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.text(), () => undefined);
 
   let init: Response;
   try {
@@ -59,12 +61,12 @@ export async function forwardTask(
     return { kind: "unreachable", reason: `endpoint_unreachable: ${mcp}: ${(e as Error).message}` };
   }
   if (!init.ok) return { kind: "unreachable", reason: `endpoint_refused: initialize answered ${init.status} ${(await init.text().catch(() => "")).slice(0, 200)}` };
-  await init.body?.cancel();
+  await init.text();
   session = init.headers.get("mcp-session-id");
 
   try {
     const note = await post({ jsonrpc: "2.0", method: "notifications/initialized" }, 5_000);
-    await note.body?.cancel();
+    await note.text();
     const call = await post(
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: task.prompt, relay_task_id: task.taskId } } },
       relay.timeoutMs ?? 120_000,

@@ -1,5 +1,6 @@
 // The private key file: the 32-byte Ed25519 seed as 64 lowercase hex + "\n", readable by its owner only.
 import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { hexToBytes } from "motebit-edge/core";
 import { SECRET_FILE_MODE, writeSecretFile } from "./secret-file.js";
 
@@ -16,7 +17,13 @@ export function writeKeyFile(path: string, seedHex: string): void {
  * `warnings` says when the file is readable by others (the key still loads; fix it with chmod 600).
  */
 export function readKeyFile(path: string): { seedHex: string; warnings: string[] } {
-  const text = readFileSync(path, "utf8").trim();
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8").trim();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    throw new Error(`no key file at ${resolve(path)}: give --key the path of your motebit.key, or make one with: npx motebit-local init --dir <folder>`);
+  }
   if (/^[0-9a-fA-F]{128}$/.test(text)) {
     throw new Error(`${path} holds a 64-byte expanded key; motebit key files hold the 32-byte seed (64 hex chars)`);
   }

@@ -5,7 +5,7 @@
 // DELETE + re-create while tasks run at the edge) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
-//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,synckill,fleet,starve,truth (default all; taskkill and synckill run on the Node host, fleet at the edge)
+//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,synckill,fleet,starve,truth,oauth (default all; taskkill and synckill run on the Node host, fleet at the edge)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,10 +20,11 @@ import { receiptTruth } from "./receipt-truth.js";
 import { starvation } from "./starvation.js";
 import { syncTaskKills, taskKills } from "./task-kills.js";
 import { fleetRounds } from "./fleet-rounds.js";
+import { lookAlikeApproval, oauthAbuse } from "./oauth-abuse.js";
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
 const hosts = (process.env.EVIDENCE_HOSTS ?? "node,edge").split(",").map((s) => s.trim());
-const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,synckill,fleet,starve,truth").split(",").map((s) => s.trim()));
+const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,synckill,fleet,starve,truth,oauth").split(",").map((s) => s.trim()));
 const n = (x: number) => Math.max(1, Math.round(x * scale));
 
 /** mulberry32: the crash moments are random but replayable from EVIDENCE_SEED. */
@@ -52,6 +53,7 @@ async function main(): Promise<number> {
     process.exit(1);
   }, 25 * 60_000);
   try {
+    if (only.has("oauth")) report(await lookAlikeApproval(settings.seedHex, serverId));
     for (const name of hosts) {
       const make = (): Host => (name === "edge" ? edgeHost(path.join(root, "edge"), settings) : nodeHost(path.join(root, name), settings));
       const host = make();
@@ -69,6 +71,7 @@ async function main(): Promise<number> {
           const flood = { total: n(name === "edge" ? 12_000 : 20_000), every: n(1_000), concurrency: 16, maxSessionsPerCaller: DEFAULT_MAX_SESSIONS_PER_CALLER };
           report(await sessionFlood(host, `Bearer ${settings.authToken}`, flood));
         }
+        if (only.has("oauth")) report(await oauthAbuse(host.name, host.url, settings.seedHex, { registrations: n(1_000), authorizes: n(250) }));
         if (only.has("starve")) report(await starvation(host, `Bearer ${settings.authToken}`, peers[1], serverId, { elicitation: name !== "edge" }));
         if (only.has("crash")) report(
           await crashTest(host, peers, serverId, {

@@ -1,7 +1,8 @@
 // `npm run interop:consent`: the consent page in a real browser — Debian's headless Chromium driven by playwright-core
 // (CHROMIUM overrides /usr/bin/chromium). The Node host's app serves it on 127.0.0.1; the script registers a client,
-// opens /authorize, checks the page raises no CSP violation and runs no script, writes the screenshot in
-// docs/images/, then pastes the owner's approval, presses Approve and checks the browser lands on the client's
+// opens /authorize, checks the page raises no CSP violation and runs no script, writes the screenshot to
+// .cache/interop/consent-page.png (CONSENT_SCREENSHOT=<path> for another; never the tracked docs/images/ copy by
+// itself: replace that by hand once the new one is checked), then pastes the owner's approval, presses Approve and checks the browser lands on the client's
 // redirect URI with a code (the CSP's form-action and the SameSite cookie hold in a real browser). A second page
 // tries to post the form from another origin and must be refused. One line per check; exits 1 when any fails.
 import { createServer, type Server } from "node:http";
@@ -14,7 +15,7 @@ import { base64urlEncode, createSigner, utf8 } from "../../src/protocol/index.js
 import keys from "../../test/fixtures/edge/keys.json";
 import { nodeApp } from "../../test/node/helpers/node-app.js";
 
-const SCREENSHOT = resolve(import.meta.dirname, "../../docs/images/consent-page.png");
+const SCREENSHOT = resolve(process.env.CONSENT_SCREENSHOT || resolve(import.meta.dirname, "../../.cache/interop/consent-page.png"));
 let failures = 0;
 function check(name: string, ok: boolean, detail: string): void {
   if (!ok) failures++;

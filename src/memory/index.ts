@@ -8,6 +8,7 @@ export { MEMORY_SCHEMA, migrateMemory } from "./schema.js";
 export * from "./store.js";
 export * from "./embedder-local.js";
 export * from "./embedder-semantic.js";
+export * from "./embedder-combined.js";
 export * from "./embedder-workers-ai.js";
 export * from "./index-embedded.js";
 export * from "./index-vectorize.js";

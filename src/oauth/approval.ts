@@ -52,6 +52,16 @@ export function signApproval(d: RequestDetails, trust: CallerTrust, signer: Sign
 export type ApprovalCheck = { ok: true; trust: CallerTrust } | { ok: false; why: string };
 
 /** The approval, if it is the owner's, for exactly this request, and not past its expiry. */
+/**
+ * What the owner pasted, as the refusal shows it back: its start and length, anything but printable ASCII escaped
+ * (a control character or a bidi override cannot rewrite the page), so a pasted JSON answer or a wrong line is seen.
+ */
+function pasted(text: string): string {
+  const chars = [...text.trim()];
+  const start = chars.slice(0, 24).map((c) => (/^[\x20-\x7e]$/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join("");
+  return `what was pasted ("${start}${chars.length > 24 ? "…" : ""}", ${chars.length} characters)`;
+}
+
 export async function checkApproval(
   text: string,
   r: ConsentRequest,
@@ -60,7 +70,7 @@ export async function checkApproval(
   verify?: VerifySignature,
 ): Promise<ApprovalCheck> {
   const a = await openEnvelope(APPROVAL_CONTEXT, text.trim(), identity.publicKeyHex, verify);
-  if (a === null) return { ok: false, why: "this is not an approval signed by this motebit's key" };
+  if (a === null) return { ok: false, why: text.trim() === "" ? "nothing was pasted" : `${pasted(text)} is not an approval signed by this motebit's key` };
   const bound = a.sub === identity.motebitId && a.request === r.code && a.client_id === r.clientId && a.redirect_uri === r.redirectUri &&
     a.code_challenge === r.codeChallenge && a.resource === r.resource;
   if (!bound) return { ok: false, why: "this approval is for another request" };

@@ -11,16 +11,30 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: "invalid_c
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_CHARS = 2000;
 const MAX_NAME_CHARS = 200;
-const FORBIDDEN_SCHEMES = ["javascript:", "data:", "file:", "about:", "blob:", "vbscript:", "filesystem:"];
+/** Schemes that are a browser's own pages, script, or another protocol: no OAuth client receives a code there. */
+const FORBIDDEN_SCHEMES = [
+  "javascript:", "data:", "file:", "about:", "blob:", "vbscript:", "filesystem:", "view-source:", "chrome:", "chrome-untrusted:",
+  "edge:", "opera:", "brave:", "ws:", "wss:", "ftp:",
+];
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 function bad(error: "invalid_client_metadata" | "invalid_redirect_uri", why: string): Checked<never> {
   return { ok: false, error, why };
 }
 
-/** A redirect URI a client may register: https, http on loopback only, or an app's own scheme; no fragment. */
+/**
+ * A redirect URI a client may register: https, http on loopback only (any port, RFC 8252 §7.3), or an app's own
+ * scheme (cursor://…, vscode://…, com.example.app:/cb, RFC 8252 §7.1); written plainly, with no fragment.
+ */
 export function redirectUriProblem(uri: unknown): string | null {
   if (typeof uri !== "string" || uri.length === 0 || uri.length > MAX_URI_CHARS) return "a redirect URI must be a string of 1 to 2000 characters";
+  // The URL parser drops tabs and newlines and trims spaces, so what was registered and where the code goes differ.
+  if (/[\p{C}\p{Z}\s]/u.test(uri)) return "a redirect URI must not contain control characters, whitespace or invisible characters";
+  // "https:evil.example/cb" parses as https://evil.example/cb: only the hierarchical form is accepted as written.
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(uri)?.[1].toLowerCase();
+  if (scheme === undefined) return `${JSON.stringify(uri.slice(0, 100))} is not an absolute URI`;
+  const hierarchical = scheme === "http" || scheme === "https" ? uri.slice(scheme.length + 1).startsWith("//") : uri.charAt(scheme.length + 1) === "/";
+  if (!hierarchical) return `a redirect URI must be written ${scheme === "http" || scheme === "https" ? `${scheme}://host/path` : `${scheme}://… or ${scheme}:/path`}`;
   let u: URL;
   try {
     u = new URL(uri);
@@ -44,6 +58,8 @@ export function matchesRedirectUri(registered: readonly string[], requested: str
     return false;
   }
   if (r.protocol !== "http:" || (r.hostname !== "127.0.0.1" && r.hostname !== "[::1]")) return false;
+  // Only the port may differ: not userinfo, a fragment, or anything the parser would quietly fix up.
+  if (redirectUriProblem(requested) !== null) return false;
   return registered.some((uri) => {
     try {
       const u = new URL(uri);

@@ -17,14 +17,19 @@ export interface OAuthUrls {
 export const RESOURCE_METADATA_SUFFIX = "/.well-known/oauth-protected-resource";
 export const AS_METADATA_SUFFIX = "/.well-known/oauth-authorization-server";
 
-/** `origin` as the client reached us (scheme, host, port); `prefix` the motebit's path ("" for the deployment's own). */
-export function oauthUrls(origin: string, prefix: string): OAuthUrls {
-  const issuer = origin + prefix;
+/**
+ * `base` the motebit's trusted base URL (an origin, or an origin and path for a deployment behind one; never the
+ * caller's Host: src/server/oauth/public-base.ts); `prefix` the motebit's path ("" for the deployment's own).
+ */
+export function oauthUrls(base: string, prefix: string): OAuthUrls {
+  const { origin, pathname } = new URL(base);
+  const path = pathname.replace(/\/+$/, "") + prefix;
+  const issuer = origin + path;
   return {
     issuer,
     resource: `${issuer}/mcp`,
-    resourceMetadata: `${origin}${RESOURCE_METADATA_SUFFIX}${prefix}/mcp`,
-    authorizationServerMetadata: `${origin}${AS_METADATA_SUFFIX}${prefix}`,
+    resourceMetadata: `${origin}${RESOURCE_METADATA_SUFFIX}${path}/mcp`,
+    authorizationServerMetadata: `${origin}${AS_METADATA_SUFFIX}${path}`,
     authorize: `${issuer}/authorize`,
     token: `${issuer}/token`,
     register: `${issuer}/register`,

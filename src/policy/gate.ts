@@ -15,6 +15,15 @@ export function approvalMessage(toolName: string): string {
   return `Governance: tool "${toolName}" requires approval from the motebit owner. This tool is in the approval band of the governance policy.`;
 }
 
+/**
+ * The refusal of a tool above R0 to a first_contact caller. Not the approval-band text: the tool need not be in that
+ * band (motebit_task is R3, which a service motebit runs for verified callers), and no approval can be asked for
+ * over MCP, so what would change the answer is the caller's trust.
+ */
+export function firstContactMessage(toolName: string): string {
+  return `Governance: tool "${toolName}" is refused to a first_contact caller, which may run risk-free (R0) tools only; no approval can be asked for over MCP. The motebit owner can give this caller more trust.`;
+}
+
 const ALLOW: GateDecision = Object.freeze({ outcome: "allow" });
 
 function deny(reason: string): GateDecision {
@@ -39,7 +48,7 @@ export function decide(i: {
   if (principal.kind === "peer" && principal.trust === "blocked") return deny("caller is blocked");
   if (risk > governance.denyAbove) return deny(i.reason ?? DEFAULT_DENY_REASON);
   if (principal.kind === "peer" && principal.trust === "first_contact") {
-    return risk === 0 ? ALLOW : { outcome: "approval", message: approvalMessage(i.toolName) };
+    return risk === 0 ? ALLOW : { outcome: "approval", message: firstContactMessage(i.toolName) };
   }
   if (!inApprovalBand(risk, governance)) return ALLOW;
   if (principal.kind === "owner" || principal.trust === "trusted") return ALLOW;

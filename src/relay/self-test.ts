@@ -89,12 +89,31 @@ export async function runSelfTest(o: SelfTestInputs): Promise<SelfTestReport> {
     return { ...(await judge(o, o.task, taskId, status, task, polled.body.receipt)), taskId };
   }
   const seen = lastPollError !== null ? `; last poll: ${lastPollError}` : "";
+  const routed = selectedAgent(submitted.body);
+  if (routed !== null && routed !== o.motebitId) {
+    // Another agent got it: most often a stale registration (a host killed or stopped without deregistering),
+    // which the relay keeps routing to until its heartbeats lapse. Waiting longer or checking our URL cannot help.
+    return {
+      outcome: "timeout",
+      why: `task ${taskId} still "${lastStatus}" after ${o.timeoutMs} ms: the relay routed it to motebit ${routed}, not this one${seen}`,
+      next: `${routed} is another registration offering ${o.task.tool}, perhaps a host stopped without deregistering: stop or deregister it (or wait until the relay drops it for missed heartbeats), then run the self-test again`,
+      taskId,
+    };
+  }
   return {
     outcome: "timeout",
     why: `task ${taskId} still "${lastStatus}" after ${o.timeoutMs} ms${seen}`,
     next: `check that the relay can reach ${o.endpointUrl}, or raise selfTestTimeoutMs`,
     taskId,
   };
+}
+
+/** The agent the relay chose for a submission (`routing_choice.selected_agent`), or null when it names none. */
+function selectedAgent(body: Record<string, unknown>): string | null {
+  const choice = body.routing_choice;
+  if (choice === null || typeof choice !== "object") return null;
+  const agent = (choice as Record<string, unknown>).selected_agent;
+  return typeof agent === "string" && agent !== "" ? agent : null;
 }
 
 /** The relay answers `{task: {...}, receipt}`; older relays put the task fields at the top. */

@@ -2,18 +2,20 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
-import { cors } from "hono/cors";
 import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
-import { prepareDelete, preparePost, PROTOCOL_VERSION_HEADER, SESSION_HEADER, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
+import { corsFor, type CorsTools } from "./cors.js";
+import { prepareDelete, preparePost, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
 import { isAllowedOrigin } from "../settings/origin.js";
 import { authRefusalResponse, jsonResponse, rpcErrorResponse, startupFailureResponse } from "./responses.js";
 import { TRANSPORT_ERROR } from "../mcp/jsonrpc.js";
 import { StartupError } from "../settings/startup-error.js";
 import { UnknownMotebitError } from "./unknown-motebit.js";
 import { echo } from "../bounded/echo.js";
-import { mountOAuth, withResourceMetadata } from "./oauth/routes.js";
+import { mountOAuth, requestUrls, withResourceMetadata } from "./oauth/routes.js";
+import { platformPublicBase, type PublicBase } from "./oauth/public-base.js";
+import { readSetting } from "../settings/read.js";
 
 export type { ServerBackend } from "./backend.js";
 
@@ -22,19 +24,6 @@ type AppEnv<E extends object> = {
   Variables: { backend: ServerBackend; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
 };
 
-/**
- * CORS for the origins the first middleware let through (hono/cors): a preflight on any path needs no auth; a
- * response names the origin and exposes the session, retry and challenge headers.
- */
-const CORS = cors({
-  // Only allowed origins reach this (a foreign one was refused with 403); no Origin, no Allow-Origin.
-  origin: (origin) => origin || null,
-  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-  allowHeaders: ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, "Last-Event-ID"],
-  exposeHeaders: [SESSION_HEADER, "Retry-After", "WWW-Authenticate"],
-  maxAge: 86400,
-});
-
 /** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
 const MAX_LOGGED_STARTUP_ERRORS = 16;
@@ -42,12 +31,19 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
 /**
  * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
  * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
- * cache what it builds. `basePath` mounts the same routes under a prefix.
+ * cache what it builds. `basePath` mounts the same routes under a prefix. `publicBase` says which base URL the
+ * OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on the env's
+ * MOTEBIT_PUBLIC_URL (public-base.ts). `sourceOf` is the caller's address as the host saw it, never a value the
+ * caller chose; without one every caller counts as one source. `tools` are the served tools, whose declared
+ * Mcp-Param-* headers a CORS preflight allows (absent: none declared).
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string } = {},
+  o: { basePath?: string; publicBase?: (env: E) => PublicBase; sourceOf?: (request: Request, env: E) => string | undefined; tools?: CorsTools } = {},
 ): Hono<AppEnv<E>> {
+  const baseOf = (c: Context<AppEnv<E>>) =>
+    o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
+  const urlsOf = (c: Context<AppEnv<E>>) => requestUrls(c.req.raw, o.basePath, baseOf(c));
   // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
   const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
 
@@ -75,9 +71,7 @@ export function createApp<E extends object = object>(
     }
     await next();
   });
-  // A request without an Origin is no browser's: CORS has nothing to say to it, and costs it nothing (hono/cors
-  // would rebuild every response to add headers no one reads). A preflight is answered either way.
-  app.use("*", (c, next) => (c.req.method !== "OPTIONS" && c.req.header("Origin") === undefined ? next() : CORS(c, next)));
+  app.use("*", corsFor(o.tools));
 
   app.get("/health", async (c) => {
     const { motebitId } = await c.get("backend").identity();
@@ -85,7 +79,7 @@ export function createApp<E extends object = object>(
   });
 
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
-  mountOAuth(app, (c) => c.get("backend"), o.basePath);
+  mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf, (c) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown");
 
   // Everything below is fail-closed.
   app.use("*", async (c, next) => {
@@ -96,11 +90,19 @@ export function createApp<E extends object = object>(
     const result = backend.authenticate
       ? await backend.authenticate(authorization, Date.now())
       : await authenticate(authorization, backend.config(), await backend.identity(), Date.now());
-    if (!result.ok) return withResourceMetadata(authRefusalResponse(result), c.req.raw, o.basePath);
+    if (!result.ok) return withResourceMetadata(authRefusalResponse(result), urlsOf(c));
+    // An OAuth token is good only at the resource it was issued for (RFC 8707; MCP authorization 2025-11-25): this
+    // motebit's /mcp under the base the host vouches for, whatever Host the request named.
+    if (result.audience !== undefined) {
+      const urls = urlsOf(c);
+      if (urls === null || result.audience !== urls.resource) {
+        return withResourceMetadata(authRefusalResponse({ status: 401, body: { error: "invalid oauth token", reason: "audience_mismatch" } }), urls);
+      }
+    }
     c.set("auth", { principal: result.principal, jti: result.jti });
     await next();
     // A refusal decided where the state is (a revoked OAuth grant, changed fleet settings) names it too.
-    if (c.res.status === 401) c.res = withResourceMetadata(c.res, c.req.raw, o.basePath);
+    if (c.res.status === 401) c.res = withResourceMetadata(c.res, urlsOf(c));
   });
 
   app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("backend").config().maxBodyBytes)));

@@ -33,7 +33,8 @@ export interface ServerIdentity {
 
 export type AuthRefusal = { status: 401; body: { error: string; reason?: string; hint?: string } };
 
-export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null }) | ({ ok: false } & AuthRefusal);
+/** `audience`: an OAuth access token's resource (its aud), which the app checks against the request's own. */
+export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null; audience?: string }) | ({ ok: false } & AuthRefusal);
 
 export const MCP_CALL_AUDIENCE = "mcp:call";
 export const TOKEN_SKEW_MS = 60_000;
@@ -73,7 +74,7 @@ export async function authenticate(
   // An OAuth access token this motebit issued (src/oauth/): its grant's standing is checked where the grants are.
   if (presented !== null && presented.startsWith(OAUTH_TOKEN_PREFIX)) {
     const v = await verifyAccessToken(presented, identity, now, verify);
-    return v.ok ? { ok: true, principal: v.principal, jti: null } : refuse({ status: 401, body: { error: "invalid oauth token", reason: v.reason } });
+    return v.ok ? { ok: true, principal: v.principal, jti: null, audience: v.claims.aud } : refuse({ status: 401, body: { error: "invalid oauth token", reason: v.reason } });
   }
   // The relay's forward bearer is checked first and on its own: it never grants more than a relay-signed token.
   const forward = settings.relayForwardToken ?? null;

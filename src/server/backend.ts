@@ -24,8 +24,11 @@ export interface ServerBackend {
   authenticate?(authorization: string | null, now: number): Promise<AuthResult>;
   /** Serves one authenticated MCP request: jti, rate limit, session, then the message itself. */
   handleMcp(call: McpCall): Promise<Response>;
-  /** The motebit's authorization server (src/server/oauth/): /authorize, /token, /register, /oauth/*. Absent: 404. */
-  handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response>;
+  /**
+   * The motebit's authorization server (src/server/oauth/): /authorize, /token, /register, /oauth/*. Absent: 404.
+   * `source` is the caller's address as the host saw it (its limits are per source).
+   */
+  handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response>;
 }
 
 /** A backend whose state lives in this process (the Durable Object itself, or motebit-local's HTTP server). */
@@ -55,7 +58,7 @@ export function inProcessBackend(o: {
     identity: async () => identity,
     authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
     handleMcp: async (call) => revokedGrantRefusal(oauth.store, call.principal) ?? endpoint.handle(call),
-    handleOAuth: (request, urls, fleetName) => oauth.handle(request, urls, fleetName),
+    handleOAuth: (request, urls, fleetName, source) => oauth.handle(request, urls, fleetName, source),
     handOver: (graceMs) => endpoint.handOver(graceMs),
     oauth,
   };

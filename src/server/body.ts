@@ -32,9 +32,9 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen
  * ends it there), so it is read whole by the host's own reader — under Node that skips building a web stream for
  * every request; any other body is streamed and counted.
  */
-export async function readRequestBody(request: Request, maxBytes: number): Promise<BodyRead> {
+export async function readRequestBody(request: Request, maxBytes: number, drainBytes?: number): Promise<BodyRead> {
   const declared = request.headers.get("Content-Length");
-  if (declared === null || !/^\d+$/.test(declared) || Number(declared) > maxBytes) return readBodyCapped(request.body, maxBytes);
+  if (declared === null || !/^\d+$/.test(declared) || Number(declared) > maxBytes) return readBodyCapped(request.body, maxBytes, drainBytes);
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await request.arrayBuffer());
@@ -45,7 +45,8 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
   return bytes.byteLength > maxBytes ? { ok: false, why: "too_large" } : { ok: true, bytes };
 }
 
-export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead> {
+/** `drainBytes`: how far an over-cap body is read and dropped before it is cut off (default DRAIN_FACTOR × the cap). */
+export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, drainBytes = maxBytes * DRAIN_FACTOR): Promise<BodyRead> {
   if (body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -56,7 +57,7 @@ export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, ma
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        await discardRest(reader, total, maxBytes * DRAIN_FACTOR);
+        await discardRest(reader, total, drainBytes);
         return { ok: false, why: "too_large" };
       }
       chunks.push(value);

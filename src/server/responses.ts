@@ -1,5 +1,5 @@
 // HTTP answers of the MCP endpoint. Transport-level refusals carry a JSON-RPC error body (id null), as MCP
-// clients expect; auth refusals and startup failures carry the plain JSON bodies docs/protocol.md §5 fixes.
+// clients expect; auth refusals and startup failures carry plain JSON bodies (docs/protocol.md §5, docs/http-surface.md).
 import { rpcError } from "../mcp/jsonrpc.js";
 
 export function jsonResponse(status: number, body: unknown, headers?: HeadersInit): Response {
@@ -12,9 +12,16 @@ export function rpcErrorResponse(status: number, code: number, message: string, 
   return jsonResponse(status, rpcError(null, code, message), headers);
 }
 
-/** HTTP 500 for a server that could not start; the message says what to fix. */
+/** Where every startup failure is fixed: a setting is read when the server starts, never while it runs. */
+export const STARTUP_FAILURE_HINT =
+  "fix this setting and restart the server (npm start reads .dev.vars only when it starts; deployed: wrangler secret put, or [vars]); every setting: docs/configuration.md";
+
+/**
+ * HTTP 503 for a server whose settings cannot work: the service is unavailable until its operator fixes them, which
+ * the message says how; a 500 would read as a bug in the server.
+ */
 export function startupFailureResponse(message: string): Response {
-  return jsonResponse(500, { error: message });
+  return jsonResponse(503, { error: message, hint: STARTUP_FAILURE_HINT });
 }
 
 /** A 401 from authentication (docs/protocol.md §5 body), with the challenge header. */

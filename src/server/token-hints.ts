@@ -11,7 +11,7 @@ const HINTS: Record<TokenReason, string> = {
   token_unparseable: `Send "Bearer motebit:<payload>.<signature>" (base64url, suite motebit-jwt-ed25519-v1): ${WHAT_WE_TAKE}.`,
   missing_claims: `The token needs mid, did, iat, exp, jti, aud and sub: ${WHAT_WE_TAKE}.`,
   suite_unsupported: `Sign with suite motebit-jwt-ed25519-v1: ${WHAT_WE_TAKE}.`,
-  no_key_for_caller: "This server holds no key for your mid: ask its operator to pin your public key in knownCallers, or call through the relay it trusts.",
+  no_key_for_caller: "This server holds no key for your mid: ask its operator to pin your public key in knownCallers, or call through the relay this server trusts.",
   signature_invalid: "The signature does not verify under the key pinned for your mid: sign with that motebit's own private key.",
   expired: `Mint a new token for every request (iat = now; 60 s of clock skew is allowed): ${WHAT_WE_TAKE}.`,
   not_yet_valid: "The token's iat is in the future beyond 60 s of clock skew: check this machine's clock.",

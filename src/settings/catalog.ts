@@ -248,8 +248,8 @@ export const SETTINGS = {
     env: "MOTEBIT_EMBEDDER",
     key: "MOTEBIT_EMBEDDER",
     host: "both",
-    defaultText: "`workers-ai` where the `AI` binding exists, else `local`",
-    meaning: "How memories are embedded for recall: `local` (offline: word vectors for meaning plus hashed n-grams for exact names), `ollama` (nomic-embed-text), `workers-ai` (edge only).",
+    defaultText: "edge: `workers-ai` where the `AI` binding exists, else `local`; motebit-local: a sentence encoder with the word table",
+    meaning: "How memories are embedded for recall: unset in motebit-local, a sentence encoder (USE-lite, offline, loaded on first use) combined with `local`'s vectors; `local` (offline: word vectors for meaning plus hashed n-grams for exact names), `ollama` (nomic-embed-text), `workers-ai` (edge only).",
     read: r.oneOf(EMBEDDERS),
   }),
 
@@ -267,7 +267,8 @@ export const SETTINGS = {
     key: "publicUrl",
     host: "both",
     defaultText: "none",
-    meaning: "Where peers and the relay reach this motebit (its base URL); the edge needs it to register.",
+    meaning:
+      "Where peers, the relay and OAuth clients reach this motebit (its base URL); the edge needs it to register. Set, it is the base of the OAuth issuer, metadata URLs and token audience on both hosts, whatever Host a request names; unset, only https or loopback hosts (edge) or the listening address (motebit-local) are answered.",
     read: r.baseUrl,
   }),
   relayApiToken: setting({

@@ -53,6 +53,11 @@ export const command: Command = {
     } catch {
       throw new UsageError(`URL must be an http(s) URL, got "${rawUrl}"`);
     }
+    // A motebit's MCP endpoint is <server>/mcp (a fleet motebit's <server>/m/<name>/mcp); anything else answers 404.
+    if (!/\/mcp\/?$/.test(url.pathname)) {
+      const meant = new URL(/^\/m\/[^/]+\/?$/.test(url.pathname) ? url.pathname.replace(/\/?$/, "/mcp") : "/mcp", url);
+      throw new CliError(`${url.href} is not a motebit's MCP endpoint, which ends in /mcp: did you mean ${meant.href}?`);
+    }
     let args: Record<string, unknown> = {};
     if (rawArgs !== undefined) {
       try {

@@ -1,7 +1,7 @@
 // motebit-local create: a new project of the user's own — Worker entry, tools and their test, wrangler config,
 // a signed identity with its key (kept out of git) and .dev.vars ready for `npm start`.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createIdentityDoc, createSigner, generateSeedHex, signIdentityFile } from "motebit-edge/core";
@@ -9,7 +9,7 @@ import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile, writeKeyFile } from "../keyfile.js";
-import { secretFileState, writeSecretFile } from "../secret-file.js";
+import { fileState, ownFolder, secretFileState, writePlainFile, writeSecretFile } from "../secret-file.js";
 import { checkoutRoot, localPackages } from "../scaffold/local-packages.js";
 import * as t from "../scaffold/templates.js";
 
@@ -82,8 +82,9 @@ async function run(argv: string[]): Promise<number> {
   if (existsSync(dir) && readdirSync(dir).length > 0 && !f.values.has("force")) {
     throw new CliError(`${dir} is not empty; refusing to write into it (use --force; an existing motebit.key is kept)`);
   }
-  mkdirSync(join(dir, "src"), { recursive: true });
-  mkdirSync(join(dir, "test"), { recursive: true });
+  // --force writes into a folder someone else may have filled: no file or folder is written through a link.
+  mkdirSync(dir, { recursive: true });
+  for (const sub of [join(dir, "src"), join(dir, "test")]) ownFolder(sub);
 
   const local = f.values.has("registry") ? null : localPackages(OWN_DIR.replace(/[\\/]$/, ""));
   const linkedFolders = [local?.edge, local?.local]
@@ -96,8 +97,9 @@ async function run(argv: string[]): Promise<number> {
   }
 
   const secret = new Set([".dev.vars", "motebit.json"]);
-  // Secrets are checked before any is written: a symlinked .dev.vars stops the command before a key is made.
+  // Every file is checked before any is written: a symlinked .dev.vars or README.md stops the command before a key is made.
   for (const path of secret) secretFileState(join(dir, path));
+  for (const path of ["motebit.md", ".gitignore", "README.md", ...Object.keys(projectFiles(settings))]) fileState(join(dir, path));
   const keyPath = join(dir, "motebit.key");
   const kept = secretFileState(keyPath) === "file";
   if (!kept) writeKeyFile(keyPath, generateSeedHex());
@@ -121,7 +123,7 @@ async function run(argv: string[]): Promise<number> {
   };
   for (const [path, text] of Object.entries(files)) {
     if (secret.has(path)) writeSecretFile(join(dir, path), text);
-    else writeFileSync(join(dir, path), text);
+    else writePlainFile(join(dir, path), text);
   }
   process.stdout.write(
     [
@@ -166,7 +168,8 @@ function scaffoldFleet(dir: string, given: string, settings: t.ProjectSettings):
   // Secrets are checked before anything is written: a symlinked one stops the command with nothing half-made.
   const tokenKept = secretFileState(tokenPath) === "file";
   const devVarsKept = secretFileState(devVars) === "file";
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+  for (const path of Object.keys(files)) fileState(join(dir, path));
+  for (const [path, text] of Object.entries(files)) writePlainFile(join(dir, path), text);
   // An existing token is kept: motebits already created answer to it.
   if (!tokenKept) writeSecretFile(tokenPath, token + "\n");
   const current = readFileSync(tokenPath, "utf8").trim();

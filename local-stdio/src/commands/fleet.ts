@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
+import { checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local fleet create <name> --url URL --token-file FILE [options]
        motebit-local fleet list --url URL --token-file FILE [--after NAME] [--limit N]
@@ -15,7 +16,7 @@ prints the Worker's JSON answer on stdout. "create" answers the new motebit's mo
 public_key, signed identity (motebit.md) and mcp_url; its private key never leaves the Worker.
 "delete" retires one: its key is destroyed; receipts it signed still verify with its public key.
 "approve" answers an MCP host's OAuth consent page for one of them: the motebit's object signs the
-approval for that request code (its key never leaves the Worker); paste the "approval" into the page.
+approval for that request code (its key never leaves the Worker) and prints it: paste it into the page.
 
 Options:
   --url URL             the fleet Worker (e.g. https://fleet.example.workers.dev)
@@ -125,6 +126,18 @@ async function run(argv: string[]): Promise<number> {
       /* not JSON: the text as it came */
     }
     throw new CliError(`${method} ${path}: HTTP ${res.status}${res.status === 404 && action !== "create" ? ` (no motebit "${name}", or the Worker runs no fleet)` : ""}: ${why}`);
+  }
+  if (action === "approve") {
+    // The Worker signed what it holds for this code: the owner sees it, escaped, and it must be this motebit's request.
+    const answer = JSON.parse(text) as { approval?: unknown; request?: unknown };
+    const d = checkFetchedRequest(answer.request, code!, `${base}/m/${encodeURIComponent(name!)}/mcp`);
+    process.stderr.write(describeRequest(d, body!.trust as string));
+    // The page asks for the approval itself, as `oauth approve` prints it: only that goes to stdout, and only as the
+    // printable token it must be (nothing the Worker sent can reach the terminal raw).
+    if (typeof answer.approval !== "string" || !/^[\x21-\x7e]+$/.test(answer.approval)) throw new CliError("the Worker's answer has no approval this command can print; nothing to paste");
+    process.stderr.write("Paste this into the consent page:\n");
+    process.stdout.write(`${answer.approval}\n`);
+    return 0;
   }
   const identityOut = flagString(f, "identity-out");
   if (action === "create" && identityOut !== undefined) {

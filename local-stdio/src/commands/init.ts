@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { createIdentityDoc, createSigner, generateSeedHex, publicKeyToDidKey, signIdentityFile } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { writeKeyFile } from "../keyfile.js";
 import { keyTrackableByGit, writeKeyGitignore } from "../key-out-of-git.js";
+import { fileState, secretFileState, writePlainFile } from "../secret-file.js";
 
 const HELP = `Usage: motebit-local init [--dir D] [--type personal|service] [--name N] [--force] [--print-key]
 
@@ -54,13 +55,16 @@ async function run(argv: string[]): Promise<number> {
   if (name !== undefined && type !== "service") process.stderr.write("motebit-local init: note: --name is recorded for service motebits only\n");
 
   mkdirSync(dir, { recursive: true });
+  // Both checked before either is written: a planted link at either name stops init with nothing written.
+  secretFileState(keyPath);
+  fileState(idPath);
   const seedHex = generateSeedHex();
   const signer = await createSigner(seedHex);
   const doc = await createIdentityDoc({ publicKeyHex: signer.publicKeyHex, type, name });
   const file = await signIdentityFile(doc, signer);
   const gitignore = writeKeyGitignore(dir);
   writeKeyFile(keyPath, seedHex);
-  writeFileSync(idPath, file);
+  writePlainFile(idPath, file);
   if (keyTrackableByGit(keyPath)) {
     process.stderr.write(
       `motebit-local init: warning: ${shown(keyPath)} is inside a git work tree and not ignored: add motebit.key to ` +

@@ -1,6 +1,7 @@
 // motebit-local memory list|forget ID|export: the owner reads and forgets memories on this machine, as JSON.
 // Like stdio, this runs only for whoever can open the data dir: the owner.
-import { MemoryStore, SemanticEmbedder, systemClock } from "motebit-edge/core";
+import { MemoryStore, systemClock } from "motebit-edge/core";
+import { ownerDefaultEmbedder } from "../encoder/owner-embedder.js";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
@@ -42,9 +43,9 @@ async function run(argv: string[]): Promise<number> {
   const limit = flagInteger(flags, "limit", 1, 500);
   const { sql } = openLocalState(flags);
   try {
-    // The default embedder (its table loads only on an embed, which list/forget/export never do): naming another
+    // The default embedder (its model loads only on an embed, which list/forget/export never do): naming another
     // here would mark every row for re-embedding at the next serve.
-    const store = new MemoryStore({ sql, embedder: new SemanticEmbedder(), index: "embedded", clock: systemClock });
+    const store = new MemoryStore({ sql, embedder: ownerDefaultEmbedder(() => {}), index: "embedded", clock: systemClock });
     let out: unknown;
     if (action === "list") {
       out = store.list({ scope: flagString(flags, "scope"), limit, includeForgotten: flags.values.has("forgotten") });

@@ -1,21 +1,25 @@
 // motebit-local oauth: the owner's side of a motebit's OAuth clients (docs/connect-an-mcp-host.md). The key stays
 // here: "approve" signs the one pending request the consent page shows, "list" and "revoke" send a command signed
 // for one use. The server only ever sees signatures.
-import { createSigner, normalizeCode, type OwnerCommand, type RequestDetails, signApproval, signOwnerCommand, sovereignMotebitId } from "motebit-edge/core";
+import { createSigner, normalizeCode, type OwnerCommand, signApproval, signOwnerCommand, sovereignMotebitId, visible } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile } from "../keyfile.js";
+import { checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local oauth approve <code> --url URL --key FILE [--trust verified|first_contact]
        motebit-local oauth list --url URL --key FILE
        motebit-local oauth revoke <client_id> --url URL --key FILE
 
 An MCP host (Claude, ChatGPT, mcp-remote, the MCP SDK) that connects through OAuth shows its user this
-motebit's consent page with a request code. "approve" reads that pending request from the motebit, shows
-what it asks for on stderr, and prints an approval signed with the motebit's key, bound to that client,
-redirect URI, PKCE challenge and expiry: paste it into the page. "list" prints the clients with access;
-"revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts).
+motebit's consent page with a request code. "approve" reads that pending request from the motebit, refuses
+it unless it is the code typed and for --url's /mcp, shows what it asks for on stderr (control characters
+written out as \\u{..}), and prints an approval signed with the motebit's key, bound to that client,
+redirect URI, PKCE challenge and expiry: paste it into the page. "list" prints the clients with access
+("clients"), apart from revoked ones ("revoked") and registrations never approved ("never_approved");
+"revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts;
+it keeps its registration, so it may ask for consent again, which only a new approval grants).
 
 Options:
   --url URL     the motebit's base URL as the consent page shows it (https://host, or https://host/m/<name>)
@@ -71,12 +75,10 @@ async function run(argv: string[]): Promise<number> {
   const motebitId = await sovereignMotebitId(signer.publicKeyHex);
 
   if (action === "approve") {
-    const d = (await call(base, `/oauth/requests/${encodeURIComponent(normalizeCode(arg!))}`)) as RequestDetails;
-    if (d.motebit_id !== motebitId) throw new CliError(`${base} is motebit ${d.motebit_id}; ${keyPath} is the key of ${motebitId}`);
-    process.stderr.write(
-      `Approving ${JSON.stringify(d.client_name)} (${d.client_id})\n  sends you back to ${d.redirect_uri}\n  for ${d.resource}\n` +
-        `  as the peer oauth:${d.client_id} with trust ${trust}\n  until ${new Date(d.expires_at).toISOString()}\nPaste this into the consent page:\n`,
-    );
+    const fetched = await call(base, `/oauth/requests/${encodeURIComponent(normalizeCode(arg!))}`);
+    const d = checkFetchedRequest(fetched, arg!, `${base}/mcp`);
+    if (d.motebit_id !== motebitId) throw new CliError(`${base} is motebit ${visible(d.motebit_id)}; ${keyPath} is the key of ${motebitId}`);
+    process.stderr.write(`${describeRequest(d, trust)}Paste this into the consent page:\n`);
     process.stdout.write(`${await signApproval(d, trust, signer)}\n`);
     return 0;
   }

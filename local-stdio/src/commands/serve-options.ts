@@ -9,4 +9,6 @@ export interface ServeOptions {
   selfTest: boolean;
   configPath: string | null;
   dataDirFlag: string | undefined;
+  /** --embedder: MOTEBIT_EMBEDDER for this run (local or ollama); undefined: the setting's own value or default. */
+  embedder: "local" | "ollama" | undefined;
 }

@@ -36,6 +36,9 @@ Options:
                        NAME__TOOL (see "mcp --help")
   --data-dir DIR       where state lives (default: the identity file's folder/.motebit,
                        else ~/.motebit); created if missing
+  --embedder NAME      local (the word table alone) or ollama; wins over MOTEBIT_EMBEDDER.
+                       Default: a sentence encoder with the word table, offline. A change
+                       re-embeds every stored memory at start-up
 
 Auth tokens are read from the config file ("authToken", named tokens "authTokens") or the environment
 (MOTEBIT_AUTH_TOKEN, MOTEBIT_AUTH_TOKENS, which win), never from a flag. Each token is at least 16 characters.
@@ -46,7 +49,8 @@ AI mode (environment, or the same keys in the config file; the environment wins)
   ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL (default https://api.anthropic.com/v1)
   OLLAMA_BASE_URL                default http://127.0.0.1:11434/api
   MOTEBIT_TASK_TIMEOUT_MS        one budget per task/query (default 120000 in AI mode, 60000 direct)
-  MOTEBIT_EMBEDDER=local|ollama  recall embedder (default local: offline, word meaning + exact names)
+  MOTEBIT_EMBEDDER=local|ollama  recall embedder (default: a sentence encoder with the word table, offline;
+                                 local: the word table alone, word meaning + exact names)
 Relay (http only; stdio never registers): MOTEBIT_SYNC_URL or "syncUrl" names the relay;
 the motebit registers, heartbeats every 5 minutes and deregisters on SIGTERM/SIGINT.
 Without "publicUrl" (MOTEBIT_PUBLIC_URL) a loopback bind registers http://127.0.0.1:<port>.
@@ -68,6 +72,7 @@ export const SPEC = {
   "self-test": "boolean",
   config: "string",
   "data-dir": "string",
+  embedder: "string",
 } as const;
 
 /** Flags → options; every problem is a UsageError (exit 2, like every command's usage errors). */
@@ -80,6 +85,8 @@ export function parseServeArgs(argv: string[]): ServeOptions {
   if (flags.positionals.length > 0) throw new UsageError(`unexpected argument "${flags.positionals[0]}"`);
   const transport = flagString(flags, "serve-transport") ?? "stdio";
   if (transport !== "stdio" && transport !== "http") throw new UsageError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
+  const embedder = flagString(flags, "embedder");
+  if (embedder !== undefined && embedder !== "local" && embedder !== "ollama") throw new UsageError(`--embedder must be "local" or "ollama", got "${embedder}"`);
   return {
     transport,
     port: port ?? DEFAULT_PORT,
@@ -90,6 +97,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
     selfTest: flags.values.has("self-test"),
     configPath: flagString(flags, "config") ?? null,
     dataDirFlag: flagString(flags, "data-dir"),
+    embedder,
   };
 }
 

@@ -33,6 +33,8 @@ export function childEnv(s: { env: Record<string, string>; passEnv: string[] }, 
 }
 /** How long closing waits for an HTTP server to end its session before giving up on it. */
 const HTTP_GOODBYE_MS = 1_000;
+/** How long a server that failed to start may take to be gone: the SDK's stdin end, SIGTERM, SIGKILL (2 s apart). */
+const FAILED_STOP_MS = 5_000;
 
 export interface McpConnection {
   client: Client;
@@ -48,6 +50,8 @@ export async function connect(s: McpServerConfig, o: { log: (line: string) => vo
   const client = new Client({ name: SERVER_INFO.name, version: SERVER_INFO.version }, { capabilities: {} });
   const tail: string[] = [];
   let transport: StdioClientTransport | StreamableHTTPClientTransport;
+  // Settles once a stdio server's process is gone (its stderr ends with it); an HTTP server has none.
+  let exited: Promise<void> = Promise.resolve();
   if (s.transport === "stdio") {
     // The SDK adds a few safe variables (PATH, HOME, …) to childEnv's: never the motebit's secrets.
     const stdio = new StdioClientTransport({ command: s.command, args: s.args, env: childEnv(s), cwd: s.cwd, stderr: "pipe" });
@@ -68,6 +72,10 @@ export async function connect(s: McpServerConfig, o: { log: (line: string) => vo
         if (o.forwardStderr) o.log(`[mcp ${s.name}] ${kept}`);
       }
     });
+    exited = new Promise<void>((resolve) => {
+      stdio.stderr?.once("end", resolve);
+      stdio.stderr?.once("close", resolve);
+    });
     transport = stdio;
   } else {
     transport = new StreamableHTTPClientTransport(s.url, { requestInit: { headers: s.headers } });
@@ -78,10 +86,14 @@ export async function connect(s: McpServerConfig, o: { log: (line: string) => vo
     }
     await client.close();
   };
+  // After a failed handshake the SDK starts closing the transport itself without waiting, so a second close
+  // returns at once while the child may live on (one that ignores stdin's end gets SIGTERM only 2 s later): a
+  // failed server counts as stopped once its process is gone, so `serve` never exits and leaves it running.
+  const stopFailed = () => close().catch(() => {}).then(() => Promise.race([exited, new Promise<void>((r) => setTimeout(r, FAILED_STOP_MS).unref())]));
   try {
     await client.connect(transport, { timeout: o.timeoutMs });
   } catch (e) {
-    throw new StartFailure(startFailure(s, e, o.timeoutMs, tail), close().catch(() => {}));
+    throw new StartFailure(startFailure(s, e, o.timeoutMs, tail), stopFailed());
   }
   return { client, lastStderrLine: () => tail.at(-1) ?? null, stderrTail: () => [...tail], close };
 }

@@ -16,9 +16,6 @@ export interface ProjectSettings {
 /** The port both start scripts listen on unless PORT says otherwise. */
 export const DEFAULT_PROJECT_PORT = 8787;
 
-/** wrangler offline, as this repository runs it (STACK.md): no telemetry, no update check, no Request.cf fetch. */
-const WRANGLER_OFFLINE = "WRANGLER_SEND_METRICS=false WRANGLER_SEND_ERROR_REPORTS=false CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_HIDE_BANNER=true";
-
 /** wrangler and tsx as this repository pins them (STACK.md). */
 const WRANGLER_VERSION = "4.116.0";
 const TSX_VERSION = "4.23.15";
@@ -30,8 +27,9 @@ export function packageJson(s: ProjectSettings): string {
     private: true,
     type: "module",
     scripts: {
-      // The shell expands PORT (npm runs scripts with sh); .dev.vars holds the key, the identity and the auth token.
-      start: `${WRANGLER_OFFLINE} wrangler dev --local --ip 127.0.0.1 --port \${PORT:-${DEFAULT_PROJECT_PORT}}`,
+      // motebit-edge's own `npm start` (wrangler dev --local, offline, on PORT or --port N, a taken port said in one
+      // line, owner-only local state); .dev.vars holds the key, the identity and the auth token.
+      start: "motebit-edge-dev",
       deploy: "wrangler deploy",
       test: "tsx --test test/*.test.ts",
       // Production on a machine of your own (not dev: a relay cannot reach localhost for --self-test). motebit.json
@@ -113,6 +111,8 @@ test("greet greets by name", async () => {
 
 export const GITIGNORE = `node_modules/
 .wrangler/
+# motebit-local's state (npm run start:node): memories, receipts, sessions.
+.motebit/
 # Secrets: the private key and the local settings that hold it (and the auth token).
 motebit.key
 .dev.vars
@@ -138,7 +138,7 @@ npm run deploy      # to Cloudflare (set the secrets first, below)
 npm run start:node  # or serve over HTTP from this machine (motebit-local, Node 22+; reads motebit.json)
 \`\`\`
 
-Both start scripts listen on 127.0.0.1, port \`PORT\` (default ${DEFAULT_PROJECT_PORT}): \`PORT=9000 npm start\`.
+Both start scripts listen on 127.0.0.1, port \`PORT\` (default ${DEFAULT_PROJECT_PORT}): \`PORT=9000 npm start\`, or \`npm start -- --port 9000\`.
 \`curl http://127.0.0.1:${DEFAULT_PROJECT_PORT}/health\` shows who it is. MCP clients connect to \`http://127.0.0.1:${DEFAULT_PROJECT_PORT}/mcp\` with
 \`Authorization: Bearer <token>\` — the token is \`MOTEBIT_AUTH_TOKEN\` in \`.dev.vars\`, the same as \`authToken\` in
 \`motebit.json\`, so it works with either start script — or with a signed token per request:

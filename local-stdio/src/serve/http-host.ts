@@ -1,10 +1,13 @@
 // `--serve-transport http`: the edge's own Hono app (src/server/app.ts) under Node, over an in-process backend
 // built from the same src/server pieces and the local SQLite file. Same auth, sessions, limits and peer
 // rules as the edge: every HTTP caller is a peer, and without authToken or a signed token it gets 401.
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { type Clock, createApp, inProcessBackend, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { type Clock, createApp, inProcessBackend, listeningPublicBase, metadataDocumentFetcher, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { listeningHosts } from "./listening-hosts.js";
 import { nodeVerifySignature } from "./node-verify.js";
+import { publicOnlyFetch } from "./public-fetch.js";
 
 /** How long a graceful stop waits for running tasks to let go of their leases (the next start resumes them at once). */
 const HAND_OVER_MS = 1_500;
@@ -28,6 +31,8 @@ export async function serveHttp(o: {
   config: ServerConfig;
   host: string;
   port: number;
+  /** The motebit's public base URL (publicUrl): its OAuth issuer and resource. Null: the address it listens on. */
+  publicUrl?: string | null;
   /** Default REQUEST_RECEIVE_MS. */
   requestReceiveMs?: number;
 }): Promise<HttpHost> {
@@ -35,8 +40,15 @@ export async function serveHttp(o: {
   // check goes to the thread pool so the event loop can get on with them (node-verify.ts).
   let inFlight = 0;
   const verify = nodeVerifySignature(() => inFlight > 1);
-  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify });
-  const app = createApp(() => backend);
+  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify, fetchClientMetadata: metadataDocumentFetcher(publicOnlyFetch) });
+  // Filled in once the port is known; until then no Host is vouched for.
+  let listening: string[] = [];
+  const app = createApp(() => backend, {
+    tools: o.motebit.registry,
+    publicBase: () => listeningPublicBase(o.publicUrl ?? null, listening),
+    // The socket's peer address: what the OAuth endpoints' per-source limits key on (no header can change it).
+    sourceOf: (_request, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
+  });
   const fetch = async (request: Request, env?: object): Promise<Response> => {
     inFlight++;
     try {
@@ -55,6 +67,7 @@ export async function serveHttp(o: {
     s.once("error", reject);
   });
   const { port } = server.address() as AddressInfo;
+  listening = listeningHosts(o.host, port);
   const hostInUrl = o.host.includes(":") ? `[${o.host}]` : o.host;
   return {
     url: `http://${hostInUrl}:${port}`,

@@ -34,10 +34,11 @@ async function checkPortFree(host: string, port: number): Promise<void> {
 export async function runServe(opts: ServeOptions): Promise<number> {
   const jsonRpcOut = opts.transport === "stdio" ? claimStdout() : null;
   const config = opts.configPath === null ? defaultConfig() : readConfigFile(opts.configPath, log, process.env);
-  const settings = localSettings(config, process.env, opts.direct);
+  const env = opts.embedder === undefined ? process.env : { ...process.env, MOTEBIT_EMBEDDER: opts.embedder };
+  const settings = localSettings(config, env, opts.direct);
   const dataDir = resolveDataDir({ flag: opts.dataDirFlag, configDataDir: config.dataDir, identityPath: opts.identityPath });
   if (jsonRpcOut === null) await checkPortFree(opts.host, opts.port);
-  const ai = await localAi(settings.ai);
+  const ai = await localAi(settings.ai, log);
   const { llm } = ai;
   // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs); unset: the mode's default.
   const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, server: settings.server, llm, embedder: ai.embedder, taskTimeoutMs: ai.settings.taskTimeoutMs, log });
@@ -60,7 +61,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   } else {
     let http;
     try {
-      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: settings.server, host: opts.host, port: opts.port });
+      http = await serveHttp({ motebit, sql: local.sql, clock: motebit.clock, config: settings.server, host: opts.host, port: opts.port, publicUrl: settings.relay.publicUrl });
     } catch (e) {
       // Taken between the check and now: the same words.
       local.sql.close();

@@ -38,6 +38,23 @@ function declaredOnce(schema: unknown): Declared[] {
   return d;
 }
 
+/** An HTTP header name's characters (RFC 9110 token): a Name outside them cannot travel in a header at all. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The `Mcp-Param-{Name}` headers these tools' schemas declare, each once (first spelling wins, names compare
+ * case-insensitively as header names do), in tool order: what a browser's CORS preflight must allow.
+ */
+export function declaredParamHeaders(schemas: Iterable<unknown>): string[] {
+  const seen = new Map<string, string>();
+  for (const schema of schemas) {
+    for (const d of declaredOnce(schema)) {
+      if (TOKEN.test(d.name) && !seen.has(d.name.toLowerCase())) seen.set(d.name.toLowerCase(), `Mcp-Param-${d.name}`);
+    }
+  }
+  return [...seen.values()];
+}
+
 function valueAt(args: unknown, path: string[]): unknown {
   let v = args;
   for (const key of path) v = isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;

@@ -1,4 +1,5 @@
 import type { SyntheticTool } from "./types.js";
+import { embedderReady } from "./embedder-ready.js";
 import { always } from "./types.js";
 import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
@@ -24,8 +25,9 @@ export const recallTool: SyntheticTool = {
   offered: always,
   // Enforced by tools/call from this declaration: run() is reached by the owner only.
   refusal: (_m, p) => (isOwner(p) ? null : RECALL_REFUSAL),
-  async run(args, m) {
+  async run(args, m, c) {
     try {
+      await embedderReady(m, c, "motebit_recall");
       const hits = await m.memory.recall({
         query: args.query as string,
         limit: args.limit as number | undefined,

@@ -1,4 +1,5 @@
 import type { SyntheticTool } from "./types.js";
+import { embedderReady } from "./embedder-ready.js";
 import { always } from "./types.js";
 import { okJson, refused, toolError } from "../tool-outcome.js";
 import { parseSensitivity, SENSITIVITIES } from "../../memory/sensitivity.js";
@@ -35,6 +36,7 @@ export const rememberTool: SyntheticTool = {
       return refused(`Invalid sensitivity "${echo(requested)}": expected one of ${SENSITIVITIES.join(", ")}`);
     }
     try {
+      await embedderReady(m, c, "motebit_remember");
       const stored = await m.memory.remember({
         content: args.content as string,
         sensitivity,

@@ -10,19 +10,34 @@ import { checkApproval, requestDetails, signApproval, type RequestDetails } from
 import { mintAccessToken } from "../../oauth/access-token.js";
 import { checkClientMetadata, checkMetadataDocument, isMetadataDocumentUrl, matchesRedirectUri, type ClientMetadata } from "../../oauth/client-metadata.js";
 import { openOwnerCommand } from "../../oauth/owner-command.js";
-import { OAuthStore, type ClientListing, type ConsentRequest, type StoredClient } from "../../oauth/store.js";
+import { OAuthStore, ownerListing, type ClientListing, type ConsentRequest, type OwnerListing, type StoredClient } from "../../oauth/store.js";
 import type { OAuthUrls } from "../../oauth/urls.js";
 import { readBodyCapped } from "../body.js";
+import { RateLimiter } from "../rate-limit.js";
 import { ReplayStore } from "../replay-store.js";
 import { jsonResponse } from "../responses.js";
+import { OAUTH_MAX_BODY_BYTES } from "./body-cap.js";
 import { consentHeaders, consentPage, errorPage } from "./consent-page.js";
 
 export const REQUEST_TTL_MS = 10 * 60_000;
 export const CODE_TTL_MS = 60_000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
-const MAX_FORM_BYTES = 16 * 1024;
+/**
+ * How long after a refresh token was rotated the same token still gets the same new pair instead of revoking the
+ * grant: long enough for a client's parallel refreshes and a retry after a lost answer, short against a thief.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+const REFRESH_CONTEXT = "motebit-oauth-refresh-v1";
+/** <grant id (a UUID)>.<32 random or derived bytes, base64url>: the only shape of refresh token this server issues. */
+const REFRESH_TOKEN_SHAPE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 const DOCUMENT_TIMEOUT_MS = 5_000;
+/** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
+export const OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE = 60;
+/** A metadata document fetched this recently is not fetched again for another /authorize. */
+const DOCUMENT_FRESH_MS = 5 * 60_000;
+/** How many fetch times are remembered (a fleet object or a process serves one motebit): then the memory starts over. */
+const MAX_REMEMBERED_FETCHES = 1000;
 /** Crockford-like, no look-alikes (0/O, 1/I/L, U): what the owner types into a terminal. */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
 
@@ -35,7 +50,7 @@ export interface AuthorizationServerOptions {
   signer: Signer;
   motebitId: string;
   verify?: VerifySignature;
-  /** Default: fetch without redirects, 5 s, 64 KiB. */
+  /** Default: metadataDocumentFetcher(fetch): without redirects, 5 s, 64 KiB. */
   fetchClientMetadata?: FetchClientMetadata;
 }
 
@@ -46,27 +61,40 @@ export class AuthorizationServer {
   readonly store: OAuthStore;
   private readonly replay: ReplayStore;
   private readonly fetchDocument: FetchClientMetadata;
+  private readonly perSource: RateLimiter;
+  /** When each metadata document was last fetched (this process's or object's memory only). */
+  private readonly fetchedAt = new Map<string, number>();
 
   constructor(private readonly o: AuthorizationServerOptions) {
     this.store = new OAuthStore(o.sql);
     this.store.migrate();
     this.replay = new ReplayStore(o.sql, o.clock);
     this.replay.migrate();
-    this.fetchDocument = o.fetchClientMetadata ?? fetchMetadataDocument;
+    this.fetchDocument = o.fetchClientMetadata ?? metadataDocumentFetcher(fetch);
+    this.perSource = new RateLimiter(o.sql, o.clock, OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE);
+    this.perSource.migrate();
   }
 
   private get identity() {
     return { motebitId: this.o.motebitId, publicKeyHex: this.o.signer.publicKeyHex };
   }
 
-  /** One request to an authorization-server path below `urls.issuer`. */
-  async handle(request: Request, urls: OAuthUrls, fleetName: string | null = null): Promise<Response> {
-    const path = new URL(request.url).pathname.slice(new URL(urls.issuer).pathname.replace(/\/$/, "").length);
+  /**
+   * One request to an authorization-server path below the motebit's prefix (/m/<name> for a fleet motebit), from
+   * `source` (the caller's address as the host saw it, never a value the caller sent): every OAuth request takes one
+   * from the source's bucket.
+   */
+  async handle(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
+    // Below the prefix the request came in under, not the issuer's path: a publicUrl may carry a path of its own.
+    const path = new URL(request.url).pathname.slice(fleetName === null ? 0 : `/m/${fleetName}`.length);
     const m = request.method;
-    if (path === "/authorize" && m === "GET") return this.authorizeGet(request, urls, fleetName);
+    // Its own key space in the shared bucket table: MCP callers' buckets are keyed oauth:<client_id>, static:…, …
+    const gate = this.perSource.take(`oauth-source:${source}`);
+    if (!gate.ok) return tooManyRequests(gate.retryAfterSeconds, path === "/authorize" && m === "GET");
+    if (path === "/authorize" && m === "GET") return this.authorizeGet(request, urls, fleetName, source);
     if (path === "/authorize" && m === "POST") return this.authorizePost(request, urls, fleetName);
     if (path === "/token" && m === "POST") return this.token(request, urls);
-    if (path === "/register" && m === "POST") return this.register(request);
+    if (path === "/register" && m === "POST") return this.register(request, source);
     if (path.startsWith("/oauth/requests/") && m === "GET") return this.details(safeDecode(path.slice("/oauth/requests/".length)));
     if (path === "/oauth/owner" && m === "POST") return this.ownerCommand(request);
     if (["/authorize", "/token", "/register", "/oauth/owner"].includes(path)) return jsonResponse(405, { error: "method not allowed" });
@@ -75,8 +103,8 @@ export class AuthorizationServer {
 
   // ---- registration ----
 
-  private async register(request: Request): Promise<Response> {
-    const text = await readText(request, MAX_FORM_BYTES);
+  private async register(request: Request, source: string): Promise<Response> {
+    const text = await readText(request, OAUTH_MAX_BODY_BYTES);
     let body: unknown;
     try {
       body = text === null ? null : JSON.parse(text);
@@ -87,7 +115,7 @@ export class AuthorizationServer {
     if (!checked.ok) return jsonResponse(400, { error: checked.error, error_description: checked.why });
     const now = this.o.clock.now();
     const client: StoredClient = { clientId: `mcp_${randomToken(16)}`, kind: "registered", name: checked.value.name, redirectUris: checked.value.redirectUris, createdAt: now };
-    if (!this.store.register(client, now)) return jsonResponse(503, { error: "temporarily_unavailable", error_description: "too many clients wait for approval; try later" });
+    this.store.register(client, source, now);
     return jsonResponse(201, {
       client_id: client.clientId,
       client_id_issued_at: Math.floor(now / 1000),
@@ -99,29 +127,38 @@ export class AuthorizationServer {
     }, { "Cache-Control": "no-store" });
   }
 
-  /** The client behind `clientId`: registered here, or its metadata document fetched now. */
-  private async resolveClient(clientId: string): Promise<{ ok: true; client: ClientMetadata } | { ok: false; why: string }> {
+  /**
+   * The client behind `clientId`: registered here, or its metadata document, fetched unless it was a moment ago. A
+   * document client seen for the first time is stored as a registration from `source` is, under the same caps.
+   */
+  private async resolveClient(clientId: string, source: string): Promise<{ ok: true; client: ClientMetadata } | { ok: false; why: string }> {
     const stored = this.store.client(clientId);
     if (stored !== null && stored.kind === "registered") return { ok: true, client: stored };
     if (!isMetadataDocumentUrl(clientId)) return { ok: false, why: "this client is not registered here (register it, or use an https Client ID Metadata Document URL)" };
+    const now = this.o.clock.now();
+    if (stored !== null && now - (this.fetchedAt.get(clientId) ?? -Infinity) < DOCUMENT_FRESH_MS) return { ok: true, client: stored };
     const fetched = await this.fetchDocument(clientId);
     if (!fetched.ok) return { ok: false, why: `its Client ID Metadata Document could not be fetched: ${fetched.why}` };
     const checked = checkMetadataDocument(clientId, fetched.document);
     if (!checked.ok) return { ok: false, why: `its Client ID Metadata Document is not usable: ${checked.why}` };
-    this.store.saveClient({ clientId, kind: "metadata_document", ...checked.value, createdAt: stored?.createdAt ?? this.o.clock.now() });
+    if (this.fetchedAt.size >= MAX_REMEMBERED_FETCHES) this.fetchedAt.clear();
+    this.fetchedAt.set(clientId, now);
+    const client: StoredClient = { clientId, kind: "metadata_document", ...checked.value, createdAt: stored?.createdAt ?? now };
+    if (stored === null) this.store.register(client, source, now);
+    else this.store.saveClient(client);
     return { ok: true, client: checked.value };
   }
 
   // ---- authorization ----
 
-  private async authorizeGet(request: Request, urls: OAuthUrls, fleetName: string | null): Promise<Response> {
+  private async authorizeGet(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
     const q = new URL(request.url).searchParams;
     const duplicated = [...new Set([...q.keys()])].find((k) => q.getAll(k).length > 1);
     const clientId = q.get("client_id");
     const redirectUri = q.get("redirect_uri");
     if (duplicated !== undefined) return errorPage(400, "Invalid request", `The parameter ${duplicated} appears more than once.`);
     if (clientId === null || clientId === "") return errorPage(400, "Invalid request", "client_id is missing.");
-    const resolved = await this.resolveClient(clientId);
+    const resolved = await this.resolveClient(clientId, source);
     if (!resolved.ok) return errorPage(400, "Unknown client", `This client cannot be authorized: ${resolved.why}.`);
     // Only a registered redirect URI may receive anything, errors included (RFC 6749 §4.1.2.1).
     if (redirectUri === null || !matchesRedirectUri(resolved.client.redirectUris, redirectUri)) {
@@ -140,7 +177,7 @@ export class AuthorizationServer {
     const consent: ConsentRequest = {
       code: requestCode(), clientId, redirectUri, codeChallenge: challenge, state, resource, csrf: randomToken(24), expiresAt: now + REQUEST_TTL_MS,
     };
-    if (!this.store.openRequest(consent, now)) return back({ error: "temporarily_unavailable", error_description: "too many requests wait for the owner; try later" });
+    this.store.openRequest(consent, source, now);
     return this.page(consent, resolved.client.name, urls, fleetName, 200, undefined, csrfCookie(consent, urls));
   }
 
@@ -215,6 +252,11 @@ export class AuthorizationServer {
     return this.store.listClients();
   }
 
+  /** The owner's `list` (motebit-local oauth list, the fleet operator's): approved clients apart from the rest. */
+  ownerListing(): OwnerListing {
+    return ownerListing(this.store.listClients());
+  }
+
   revokeClient(clientId: string): boolean {
     return this.store.revokeClient(clientId, this.o.clock.now());
   }
@@ -253,41 +295,65 @@ export class AuthorizationServer {
     if (!this.store.redeemCode(g.id, codeHash, await sha256Hex(refresh), now + REFRESH_TTL_MS)) {
       return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
     }
-    return this.tokens(g.id, g.clientId, g.trust, g.resource, refresh, now);
+    return this.tokens(g.id, g.clientId, g.trust, g.resource, refresh, now, now);
   }
 
   private async refresh(form: Form, clientId: string, urls: OAuthUrls): Promise<Response> {
     const presented = form.get("refresh_token");
     if (presented === undefined) return tokenError(400, "invalid_request", "refresh_token is required");
-    const grantId = presented.split(".")[0];
-    const g = this.store.grant(grantId);
+    // Not the shape this server issues (<grant id>.<43 base64url characters>): unknown, and nothing changes.
+    const grantId = REFRESH_TOKEN_SHAPE.exec(presented)?.[1];
+    const g = grantId === undefined ? null : this.store.grant(grantId);
     const now = this.o.clock.now();
     if (g === null || g.revokedAt !== null || g.refreshHash === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
     if (g.clientId !== clientId) return tokenError(400, "invalid_grant", "the refresh token was issued to another client");
     if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the refresh token was issued for another resource");
-    const oldHash = await sha256Hex(presented);
-    if (!constantTimeEqual(oldHash, g.refreshHash)) {
-      // A rotated-out refresh token came back: someone holds a copy. The grant ends (OAuth 2.1 §4.3.1).
-      this.store.revokeGrant(g.id, now);
-      return tokenError(400, "invalid_grant", "the refresh token was already used; the grant is revoked");
+    const hash = await sha256Hex(presented);
+    if (constantTimeEqual(hash, g.refreshHash)) {
+      if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");
+      const next = await this.successor(presented);
+      if (this.store.rotateRefresh(g.id, hash, await sha256Hex(next), now + REFRESH_TTL_MS, now, now - REFRESH_TTL_MS)) {
+        return this.tokens(g.id, g.clientId, g.trust, g.resource, next, now, now);
+      }
+      // A concurrent refresh of the same token rotated it first: answered as a repeat, below.
     }
-    if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");
-    const next = `${g.id}.${randomToken(32)}`;
-    if (!this.store.rotateRefresh(g.id, oldHash, await sha256Hex(next), now + REFRESH_TTL_MS)) {
-      return tokenError(400, "invalid_grant", "the refresh token was already used");
+    const rotatedAt = this.store.rotatedAt(g.id, hash);
+    // Never issued for this grant (a guess, junk after a readable grant id): refused, and the grant is untouched.
+    if (rotatedAt === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
+    const next = await this.successor(presented);
+    const current = this.store.grant(g.id);
+    if (now - rotatedAt <= REFRESH_REUSE_GRACE_MS && current !== null && current.revokedAt === null && current.refreshHash === (await sha256Hex(next))) {
+      // The same refresh again within the window (a client's parallel refreshes, a retry after a lost answer), and
+      // its successor not yet used: the same pair, since both are derived from the token and the rotation time.
+      return this.tokens(g.id, g.clientId, g.trust, g.resource, next, rotatedAt, now);
     }
-    return this.tokens(g.id, g.clientId, g.trust, g.resource, next, now);
+    // A rotated-out refresh token came back after the window, or after its successor was used: someone holds a
+    // copy. The grant ends (OAuth 2.1 §4.3.1).
+    this.store.revokeGrant(g.id, now);
+    return tokenError(400, "invalid_grant", "the refresh token was already used; the grant is revoked");
   }
 
-  private async tokens(grantId: string, clientId: string, trust: CallerTrust, resource: string, refresh: string, now: number): Promise<Response> {
-    const access = await mintAccessToken({ sub: this.o.motebitId, aud: resource, cid: clientId, gid: grantId, trust }, now, this.o.signer);
-    return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
+  /**
+   * The refresh token that replaces `presented`: a function of it and the motebit's key (Ed25519 signatures are
+   * deterministic, RFC 8032), so a repeat within the grace window gets the same one without any token kept in clear.
+   */
+  private async successor(presented: string): Promise<string> {
+    const sig = await this.o.signer.sign(utf8(`${REFRESH_CONTEXT}.${presented}`));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(sig)));
+    return `${presented.slice(0, presented.indexOf("."))}.${base64urlEncode(digest)}`;
+  }
+
+  /** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`. */
+  private async tokens(grantId: string, clientId: string, trust: CallerTrust, resource: string, refresh: string, issuedAt: number, now: number): Promise<Response> {
+    const access = await mintAccessToken({ sub: this.o.motebitId, aud: resource, cid: clientId, gid: grantId, trust }, issuedAt, this.o.signer);
+    const expiresIn = Math.max(1, access.expiresIn - Math.floor((now - issuedAt) / 1000));
+    return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
   }
 
   // ---- the owner's commands ----
 
   private async ownerCommand(request: Request): Promise<Response> {
-    const text = await readText(request, MAX_FORM_BYTES);
+    const text = await readText(request, OAUTH_MAX_BODY_BYTES);
     let command: unknown;
     try {
       command = text === null ? null : (JSON.parse(text) as { command?: unknown }).command;
@@ -299,10 +365,18 @@ export class AuthorizationServer {
     const opened = await openOwnerCommand(command, this.identity, now, this.o.verify);
     if (!opened.ok) return jsonResponse(401, { error: `refused: ${opened.why}` });
     if (!this.replay.consume(`oauth-owner:${opened.jti}`, opened.exp)) return jsonResponse(401, { error: "refused: this command was already used" });
-    if (opened.command.op === "list") return jsonResponse(200, { clients: this.listClients() });
+    if (opened.command.op === "list") return jsonResponse(200, this.ownerListing());
     const revoked = this.revokeClient(opened.command.client_id);
     return revoked ? jsonResponse(200, { revoked: opened.command.client_id }) : jsonResponse(404, { error: "no such client" });
   }
+}
+
+/** 429 with Retry-After: a page for a browser at /authorize, JSON for everything else. */
+function tooManyRequests(retryAfterSeconds: number, page: boolean): Response {
+  const why = `too many OAuth requests from this address; retry after ${retryAfterSeconds} s`;
+  const res = page ? errorPage(429, "Too many requests", `${why}.`) : jsonResponse(429, { error: "rate_limited", error_description: why, hint: "wait Retry-After seconds, then retry" });
+  res.headers.set("Retry-After", String(retryAfterSeconds));
+  return res;
 }
 
 function tokenError(status: 400 | 401, error: string, description: string): Response {
@@ -381,7 +455,7 @@ async function readText(request: Request, maxBytes: number): Promise<string | nu
 async function readForm(request: Request): Promise<Form | null> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return null;
-  const text = await readText(request, MAX_FORM_BYTES);
+  const text = await readText(request, OAUTH_MAX_BODY_BYTES);
   if (text === null) return null;
   const form: Form = new Map();
   for (const [k, v] of new URLSearchParams(text)) {
@@ -391,18 +465,24 @@ async function readForm(request: Request): Promise<Form | null> {
   return form;
 }
 
-/** The default fetch of a Client ID Metadata Document: https, no redirects, bounded in time and size. */
-const fetchMetadataDocument: FetchClientMetadata = async (url) => {
-  try {
-    const res = await fetch(url, { redirect: "manual", headers: { Accept: "application/json" }, signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS) });
-    if (res.status !== 200) {
-      await res.body?.cancel();
-      return { ok: false, why: `HTTP ${res.status}` };
+/**
+ * Client ID Metadata Documents fetched with `fetchImpl`: no redirects, bounded in time and size. The host says
+ * where a fetch may go: in Node, only to addresses that resolve public (local-stdio/src/serve/public-fetch.ts); at
+ * the edge the Worker's own fetch, which Cloudflare does not let reach private addresses.
+ */
+export function metadataDocumentFetcher(fetchImpl: typeof fetch): FetchClientMetadata {
+  return async (url) => {
+    try {
+      const res = await fetchImpl(url, { redirect: "manual", headers: { Accept: "application/json" }, signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS) });
+      if (res.status !== 200) {
+        await res.body?.cancel();
+        return { ok: false, why: `HTTP ${res.status}` };
+      }
+      const read = await readBodyCapped(res.body, MAX_DOCUMENT_BYTES);
+      if (!read.ok) return { ok: false, why: `larger than ${MAX_DOCUMENT_BYTES} bytes` };
+      return { ok: true, document: JSON.parse(fromUtf8(read.bytes)) };
+    } catch (e) {
+      return { ok: false, why: (e as Error)?.message ?? "fetch failed" };
     }
-    const read = await readBodyCapped(res.body, MAX_DOCUMENT_BYTES);
-    if (!read.ok) return { ok: false, why: `larger than ${MAX_DOCUMENT_BYTES} bytes` };
-    return { ok: true, document: JSON.parse(fromUtf8(read.bytes)) };
-  } catch (e) {
-    return { ok: false, why: (e as Error)?.message ?? "fetch failed" };
-  }
-};
+  };
+}

@@ -1,11 +1,14 @@
 // The OAuth routes of a motebit's HTTP app, all public (they come before the fail-closed auth middleware): the two
 // metadata documents are answered from the URL alone; everything with state goes to the backend's authorization
 // server (the motebit's Durable Object at the edge, the process in Node). Each 401 names the resource metadata.
+// Every URL is built on the base the host vouches for (public-base.ts), never on the caller's Host.
 import type { Context, Hono } from "hono";
 import { authorizationServerMetadata, protectedResourceMetadata } from "../../oauth/metadata.js";
 import { AS_METADATA_SUFFIX, oauthUrls, RESOURCE_METADATA_SUFFIX, type OAuthUrls } from "../../oauth/urls.js";
 import type { ServerBackend } from "../backend.js";
 import { jsonResponse } from "../responses.js";
+import { withCappedBody } from "./body-cap.js";
+import type { PublicBase } from "./public-base.js";
 
 /** The motebit's path prefix in this request: as many leading segments as `basePath` has ("" without one). */
 function prefixOf(pathname: string, basePath: string | undefined): string {
@@ -14,10 +17,18 @@ function prefixOf(pathname: string, basePath: string | undefined): string {
   return "/" + pathname.split("/").filter((s) => s !== "").slice(0, n).join("/");
 }
 
-export function requestUrls(request: Request, basePath: string | undefined): OAuthUrls {
-  const u = new URL(request.url);
-  return oauthUrls(u.origin, prefixOf(u.pathname, basePath));
+/** This request's motebit's URLs on the trusted base; null when the request came in under a name we do not vouch for. */
+export function requestUrls(request: Request, basePath: string | undefined, base: PublicBase): OAuthUrls | null {
+  const b = base(request);
+  return b === null ? null : oauthUrls(b, prefixOf(new URL(request.url).pathname, basePath));
 }
+
+/** RFC 9110 §15.5.20: this server does not answer OAuth under the name the request used. */
+const misdirected = () =>
+  jsonResponse(421, {
+    error: "misdirected request",
+    hint: "this motebit does not serve OAuth under the host this request named; use its own address, or set publicUrl (MOTEBIT_PUBLIC_URL) to the URL clients use",
+  });
 
 /** A fleet motebit's name when the prefix is /m/<name>, so its consent page names the operator's command. */
 function fleetNameOf(urls: OAuthUrls): string | null {
@@ -26,24 +37,45 @@ function fleetNameOf(urls: OAuthUrls): string | null {
 
 const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
 
-/** `app` is typed loosely: its own env type stays in app.ts. */
-export function mountOAuth(app: Hono<any>, backendOf: (c: Context) => ServerBackend, basePath: string | undefined): void {
-  const prm = (c: Context) => jsonResponse(200, protectedResourceMetadata(requestUrls(c.req.raw, basePath)), PUBLIC_JSON);
+/**
+ * `app` is typed loosely: its own env type stays in app.ts. `sourceOf` names the caller's address as the host saw
+ * it (the socket's in Node, CF-Connecting-IP at the edge), the key of the OAuth endpoints' per-source limits.
+ */
+export function mountOAuth(
+  app: Hono<any>,
+  backendOf: (c: Context) => ServerBackend,
+  basePath: string | undefined,
+  baseOf: (c: Context) => PublicBase,
+  sourceOf: (c: Context) => string,
+): void {
+  const urlsOf = (c: Context) => requestUrls(c.req.raw, basePath, baseOf(c));
+  const prm = (c: Context) => {
+    const urls = urlsOf(c);
+    return urls === null ? misdirected() : jsonResponse(200, protectedResourceMetadata(urls), PUBLIC_JSON);
+  };
   app.get(`${RESOURCE_METADATA_SUFFIX}/mcp`, prm);
   app.get(RESOURCE_METADATA_SUFFIX, prm);
-  app.get(AS_METADATA_SUFFIX, (c) => jsonResponse(200, authorizationServerMetadata(requestUrls(c.req.raw, basePath)), PUBLIC_JSON));
-  const stateful = (c: Context) => {
+  app.get(AS_METADATA_SUFFIX, (c) => {
+    const urls = urlsOf(c);
+    return urls === null ? misdirected() : jsonResponse(200, authorizationServerMetadata(urls), PUBLIC_JSON);
+  });
+  // Any other discovery document (OpenID Connect's, which MCP clients try after RFC 8414's) is not here: 404, not 401.
+  app.all("/.well-known/*", () => jsonResponse(404, { error: "not found" }));
+  const stateful = async (c: Context) => {
     const backend = backendOf(c);
     if (backend.handleOAuth === undefined) return jsonResponse(404, { error: "not found" });
-    const urls = requestUrls(c.req.raw, basePath);
-    return backend.handleOAuth(c.req.raw, urls, fleetNameOf(urls));
+    const urls = urlsOf(c);
+    if (urls === null) return misdirected();
+    const request = await withCappedBody(c.req.raw);
+    if (request instanceof Response) return request;
+    return backend.handleOAuth(request, urls, fleetNameOf(urls), sourceOf(c));
   };
   for (const path of ["/authorize", "/token", "/register", "/oauth/owner", "/oauth/requests/:code"]) app.all(path, stateful);
 }
 
-/** Every 401 tells an MCP client where to start (RFC 9728 §5.1), keeping its JSON body. */
-export function withResourceMetadata(res: Response, request: Request, basePath: string | undefined): Response {
+/** Every 401 tells an MCP client where to start (RFC 9728 §5.1), keeping its JSON body; under a name we do not vouch for, nowhere. */
+export function withResourceMetadata(res: Response, urls: OAuthUrls | null): Response {
   const out = new Response(res.body, res);
-  out.headers.set("WWW-Authenticate", `Bearer realm="motebit", resource_metadata="${requestUrls(request, basePath).resourceMetadata}"`);
+  out.headers.set("WWW-Authenticate", urls === null ? 'Bearer realm="motebit"' : `Bearer realm="motebit", resource_metadata="${urls.resourceMetadata}"`);
   return out;
 }

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
+import { firstContactMessage } from "../../../src/policy/gate.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import { fixtureSigner, task } from "./task-fixture.js";
 
 const peer = (trust: "first_contact" | "verified" | "blocked") => ({ kind: "peer" as const, callerId: "c", via: "signed_token" as const, trust });
 
 describe("a task the gate refuses", () => {
-  it("is a signed denied receipt with the approval text, and the tool never runs", async () => {
+  it("is a signed denied receipt with the gate's text, and the tool never runs", async () => {
     const r = await task({ principal: peer("first_contact"), prompt: "5", requiredCapabilities: ["slow"] });
     expect(r.status).toBe("denied");
-    expect(r.result).toBe(
-      'Governance: tool "slow" requires approval from the motebit owner. This tool is in the approval band of the governance policy.',
-    );
+    expect(r.result).toBe(firstContactMessage("slow"));
     expect(r.tools_used).toEqual([]);
     expect((await verifyReceipt(r, { checkResultHash: true })).valid).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { peer } from "../helpers/motebit.js";
-import { approvalMessage, DEFAULT_DENY_REASON } from "../../../src/policy/gate.js";
+import { DEFAULT_DENY_REASON, firstContactMessage } from "../../../src/policy/gate.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import exampleTools from "../../../examples/tools/index.js";
@@ -32,11 +32,11 @@ describe("a refused call never runs, and the model hears why", () => {
     expect(h.m.audit.list().find((e) => e.tool === "pay")?.outcome).toBe("denied");
   });
 
-  it("an approval-band call from a first-contact peer's query is refused with the approval text", async () => {
+  it("a first-contact peer's query is refused for its trust", async () => {
     const { h, llm } = await aiMotebit([{ tools: [{ name: "slow", input: { ms: 1 } }] }, "needs approval"]);
     // first_contact peers may run R0 only; motebit_query is R2, so a trusted peer asks and slow is still gated per call.
     const out = await h.call(peer("first_contact"), "motebit_query", { message: "wait" });
-    expect(out.content[0].text).toContain(approvalMessage("motebit_query"));
+    expect(out.content[0].text).toContain(firstContactMessage("motebit_query"));
     const r = await aiTask(h, peer("verified"), { prompt: "x" });
     expect(r.status).toBe("completed");
     expect(llm.calls).toBe(2);

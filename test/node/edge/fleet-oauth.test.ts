@@ -43,7 +43,9 @@ describe("a fleet motebit through OAuth", () => {
     expect(page.html).toContain("fleet approve north");
     const approved = await fleet("approve", "north", page.code, "--trust", "verified");
     expect(approved.code, approved.stderr).toBe(0);
-    const code = redirectParams(await submitConsent(fetch, page, "approve", JSON.parse(approved.stdout).approval)).get("code")!;
+    // What it prints is what the page asks for: the approval itself, one line.
+    expect(approved.stdout).toMatch(/^[^\s{]+\n$/);
+    const code = redirectParams(await submitConsent(fetch, page, "approve", approved.stdout)).get("code")!;
     await new StreamableHTTPClientTransport(url, { authProvider: provider }).finishAuth(code);
 
     const client = new Client({ name: "host", version: "1" });

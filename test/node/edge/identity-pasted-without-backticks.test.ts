@@ -20,9 +20,9 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-it("an identity file cut to its first line by .dev.vars: the 500 says to wrap it in backticks", async () => {
+it("an identity file cut to its first line by .dev.vars: the 503 says to wrap it in backticks", async () => {
   const health = await fetch(`${edge.url}/health`);
-  expect(health.status).toBe(500);
+  expect(health.status).toBe(503);
   const { error } = (await health.json()) as { error: string };
   expect(error).toMatch(/^MOTEBIT_IDENTITY is not a valid signed identity file: /);
   expect(error).toContain('(it is one line, "---": a multi-line value in .dev.vars keeps only its first line unless it is wrapped in backticks, MOTEBIT_IDENTITY=`<the whole motebit.md>`');

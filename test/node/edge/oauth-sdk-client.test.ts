@@ -10,6 +10,7 @@ import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js"
 import keys from "../../fixtures/edge/keys.json";
 import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
 import { runCli, tempDir } from "../cli/run-cli.js";
+import { rawGet } from "../helpers/raw-get.js";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 
 let edge: LocalEdge;
@@ -48,4 +49,14 @@ describe("an MCP host connects to the local edge through OAuth", () => {
     const listed = await runCli(["oauth", "list", "--url", edge.url, "--key", keyFile]);
     expect(JSON.parse(listed.stdout).clients).toEqual([expect.objectContaining({ client_id: provider.info!.client_id, name: "SDK test client", trust: "verified" })]);
   }, 120_000);
+
+  it("without MOTEBIT_PUBLIC_URL its OAuth URLs are the loopback name used, never a Host the caller made up", async () => {
+    const port = new URL(edge.url).port;
+    const prm = "/.well-known/oauth-protected-resource/mcp";
+    const own = await rawGet(edge.url, prm, `127.0.0.1:${port}`);
+    expect([own.status, JSON.parse(own.body).resource]).toEqual([200, `http://127.0.0.1:${port}/mcp`]);
+    const evil = await rawGet(edge.url, prm, "evil.example");
+    expect(evil.status).toBe(421);
+    expect(evil.body).not.toContain("evil.example");
+  });
 });

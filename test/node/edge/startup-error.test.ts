@@ -1,6 +1,7 @@
-// Black box: a local edge whose identity file does not match its key answers every request with 500 and says why.
+// Black box: a local edge whose identity file does not match its key answers every request with 503 and says why.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
+import { STARTUP_FAILURE_HINT } from "../../../src/server/responses.js";
 import keys from "../../fixtures/edge/keys.json";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 
@@ -23,16 +24,16 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-it("a mismatching identity file: /health and /mcp are 500 with the reason, and the reason is logged", async () => {
+it("a mismatching identity file: /health and /mcp are 503 with the reason and the fix, and the reason is logged", async () => {
   const health = await fetch(`${edge.url}/health`);
-  expect(health.status).toBe(500);
-  expect(await health.json()).toEqual({ error: EXPECTED });
+  expect(health.status).toBe(503);
+  expect(await health.json()).toEqual({ error: EXPECTED, hint: STARTUP_FAILURE_HINT });
   const mcp = await fetch(`${edge.url}/mcp`, {
     method: "POST",
     headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
   });
-  expect(mcp.status).toBe(500);
-  expect(await mcp.json()).toEqual({ error: EXPECTED });
+  expect(mcp.status).toBe(503);
+  expect(await mcp.json()).toEqual({ error: EXPECTED, hint: STARTUP_FAILURE_HINT });
   await expect.poll(() => edge.output(), { timeout: 5_000 }).toContain(`motebit cannot start: ${EXPECTED}`);
 });

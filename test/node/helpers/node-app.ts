@@ -13,7 +13,8 @@ import keys from "../../fixtures/edge/keys.json";
 import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
 
-export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<Parameters<typeof inProcessBackend>[0], "fetchClientMetadata" | "clock">> = {}) {
+/** `o.tools`: a tools module's default export to serve instead of the example tools. */
+export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<Parameters<typeof inProcessBackend>[0], "fetchClientMetadata" | "clock">> & { tools?: unknown } = {}) {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
@@ -22,7 +23,7 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     signer: id.signer,
     motebitId: id.motebitId,
     deviceId: id.deviceId,
-    tools: ToolRegistry.fromModule(exampleTools),
+    tools: ToolRegistry.fromModule(o.tools ?? exampleTools),
   });
   const config = readServerConfig({ env: {
     MOTEBIT_AUTH_TOKEN: keys.auth_token,
@@ -30,7 +31,7 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     ...env,
   } });
   const backend = inProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
-  return { app: createApp(() => backend), sql, motebit, config, backend };
+  return { app: createApp(() => backend, { tools: motebit.registry }), sql, motebit, config, backend };
 }
 
 /** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */

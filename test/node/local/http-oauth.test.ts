@@ -8,6 +8,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
 import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
+import { rawGet } from "../helpers/raw-get.js";
 import { freePort, initMotebit, runCli, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
 
 describe("serve over http with OAuth", () => {
@@ -42,5 +43,19 @@ describe("serve over http with OAuth", () => {
     const ledger = await runCli(["receipts", "--identity", identity]);
     const entry = (JSON.parse(ledger.stdout) as { caller: string; receipt: { task_id: string } }[]).find((r) => r.receipt.task_id === taskId);
     expect(entry?.caller).toBe(`peer:oauth:${provider.info!.client_id}`);
+  });
+
+  it("its OAuth URLs name the address it listens on, never a Host or absolute-form target the caller made up", async () => {
+    const port = new URL(server.url).port;
+    const prm = "/.well-known/oauth-protected-resource/mcp";
+    for (const name of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      const r = await rawGet(server.url, prm, name);
+      expect([r.status, JSON.parse(r.body).resource]).toEqual([200, `http://${name}/mcp`]);
+    }
+    for (const [target, host] of [[prm, "evil.example"], [prm, `evil.example:${port}`], [`http://evil.example${prm}`, `127.0.0.1:${port}`], [prm, "127.0.0.1:1"]]) {
+      const r = await rawGet(server.url, target, host);
+      expect(r.status, `${target} Host: ${host}`).toBe(421);
+      expect(r.body).not.toContain("evil.example");
+    }
   });
 });

@@ -15,6 +15,7 @@ describe("parseServeArgs", () => {
       selfTest: false,
       configPath: null,
       dataDirFlag: undefined,
+      embedder: undefined,
     });
     expect([DEFAULT_PORT, DEFAULT_HOST]).toEqual([3100, "127.0.0.1"]);
   });
@@ -23,7 +24,7 @@ describe("parseServeArgs", () => {
     expect(
       parseServeArgs([
         "--serve-transport=http", "--serve-port", "8080", "--serve-host=0.0.0.0", "--identity", "m.md", "--tools=t.js",
-        "--direct", "--self-test", "--config", "c.json", "--data-dir", "d",
+        "--direct", "--self-test", "--config", "c.json", "--data-dir", "d", "--embedder=local",
       ]),
     ).toEqual({
       transport: "http",
@@ -35,6 +36,7 @@ describe("parseServeArgs", () => {
       selfTest: true,
       configPath: "c.json",
       dataDirFlag: "d",
+      embedder: "local",
     });
   });
 
@@ -45,6 +47,7 @@ describe("parseServeArgs", () => {
     [["--direct=yes"], /--direct takes no value/],
     [["--identity", "a", "--identity", "b"], /--identity is given more than once/],
     [["stray"], /unexpected argument "stray"/],
+    [["--embedder", "workers-ai"], /--embedder must be "local" or "ollama", got "workers-ai"/],
   ])("refuses %j with a UsageError (exit 2)", (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(UsageError);
     expect(() => parseServeArgs(argv)).toThrow(message);

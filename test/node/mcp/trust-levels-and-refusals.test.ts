@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { makeMotebit, owner, peer } from "../helpers/motebit.js";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
+import { firstContactMessage } from "../../../src/policy/gate.js";
 
 const APPROVAL = (n: string) =>
   `Governance: tool "${n}" requires approval from the motebit owner. This tool is in the approval band of the governance policy.`;
 
 describe("the policy gate in front of every call", () => {
-  it("first_contact callers get R0 only; above R0 they get the approval refusal", async () => {
+  it("first_contact callers get R0 only; above R0 they are refused for their trust", async () => {
     const h = await makeMotebit();
     expect((await h.call(peer("first_contact"), "motebit_identity")).isError).toBeUndefined();
     const r = await h.call(peer("first_contact"), "motebit_remember", { content: "x" });
-    expect(r).toEqual({ content: [{ type: "text", text: APPROVAL("motebit_remember") }], isError: true });
+    expect(r).toEqual({ content: [{ type: "text", text: firstContactMessage("motebit_remember") }], isError: true });
     const listed = JSON.parse(stripIdentityTag(await h.text(peer("first_contact"), "motebit_tools")));
     expect(listed.map((t: { name: string; risk: number }) => [t.name, t.risk])).toEqual([
       ["motebit_identity", 0],

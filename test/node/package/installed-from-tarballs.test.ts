@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -214,12 +215,14 @@ describe("the scaffolded project, installed from the tarballs", () => {
     }
   }, 120_000);
 
-  it("npm start runs the Worker (wrangler dev --local) on PORT, offline by its own settings: a signed identity, its tool called with a signed token", async () => {
+  it("npm start runs the Worker (wrangler dev --local) on --port N, offline by its own settings, its state owner-only: a signed identity, its tool called with a signed token", async () => {
     const port = await freePort();
-    const server = startGroup("npm", ["start", "--", "--persist-to", join(work, "edge-state")], project, scriptEnv(port));
+    // --port wins over PORT, as in this repository's npm start.
+    const server = startGroup("npm", ["start", "--", "--port", String(port), "--persist-to", join(work, "edge-state")], project, scriptEnv(await freePort()));
     try {
       const url = `http://127.0.0.1:${port}`;
       expect((await waitForHealth(url, server)).motebit_id).toBe(motebitId);
+      expect(statSync(join(work, "edge-state")).mode & 0o077).toBe(0);
       const token = (await run(bin, ["token", "--key", "motebit.key", "--sub", motebitId], project)).stdout.trim();
       const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
       const init = await fetch(`${url}/mcp`, {
@@ -244,6 +247,18 @@ describe("the scaffolded project, installed from the tarballs", () => {
       await server.stop();
     }
   }, 150_000);
+
+  it("npm start on a taken port says so in one line, as this repository's does", async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, "127.0.0.1", r));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await runToCompletion("npm", ["start", "--silent", "--", "--port", String(port)], { cwd: project, env: scriptEnv(1), timeoutMs: 60_000 });
+      expect([r.code, r.stderr]).toEqual([1, `motebit-edge: 127.0.0.1:${port} is already in use (another npm start?): stop that one, or pick another port: PORT=${port + 1} npm start (or npm start -- --port ${port + 1})\n`]);
+    } finally {
+      await new Promise<void>((r) => busy.close(() => r()));
+    }
+  }, 90_000);
 
   it("npx wrangler deploy --dry-run bundles the Worker", async () => {
     const out = join(work, "dry-run");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decide, type GateDecision } from "../../../src/policy/gate.js";
+import { decide, firstContactMessage, type GateDecision } from "../../../src/policy/gate.js";
 import { DEFAULT_SERVICE_GOVERNANCE, type Governance } from "../../../src/policy/governance.js";
 import type { RiskLevel } from "../../../src/policy/risk.js";
 import { OWNER, type CallerTrust, type Principal } from "../../../src/principal.js";
@@ -12,6 +12,8 @@ const APPROVAL: GateDecision = {
   outcome: "approval",
   message: 'Governance: tool "t" requires approval from the motebit owner. This tool is in the approval band of the governance policy.',
 };
+/** A first_contact caller's refusal above R0 names its trust, not a band the tool may not be in. */
+const FIRST_CONTACT: GateDecision = { outcome: "approval", message: firstContactMessage("t") };
 const DENIED: GateDecision = { outcome: "deny", message: "Policy denied: tool not allowed by governance policy" };
 
 const at = (risk: RiskLevel | null, principal: Principal, governance = personal) => decide({ toolName: "t", risk, principal, governance });
@@ -22,7 +24,7 @@ describe("policy gate", () => {
     ["owner", OWNER, [ALLOW, ALLOW, ALLOW, ALLOW, DENIED]],
     ["trusted peer", peer("trusted"), [ALLOW, ALLOW, ALLOW, ALLOW, DENIED]],
     ["verified peer", peer("verified"), [ALLOW, ALLOW, APPROVAL, APPROVAL, DENIED]],
-    ["first-contact peer", peer("first_contact"), [ALLOW, APPROVAL, APPROVAL, APPROVAL, DENIED]],
+    ["first-contact peer", peer("first_contact"), [ALLOW, FIRST_CONTACT, FIRST_CONTACT, FIRST_CONTACT, DENIED]],
   ];
   for (const [who, principal, expected] of table) {
     it(`decides R0-R4 for a ${who}`, () => {
@@ -63,9 +65,9 @@ describe("policy gate", () => {
     }
     expect([0, 1, 2, 3].map((r) => at(r as RiskLevel, peer("first_contact"), DEFAULT_SERVICE_GOVERNANCE))).toEqual([
       ALLOW,
-      APPROVAL,
-      APPROVAL,
-      APPROVAL,
+      FIRST_CONTACT,
+      FIRST_CONTACT,
+      FIRST_CONTACT,
     ]);
   });
 

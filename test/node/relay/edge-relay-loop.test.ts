@@ -169,6 +169,11 @@ describe("the relay loop at the edge", () => {
       expect(await refusal(await initializeWith(token))).toEqual({ status: 401, body: { error: "invalid motebit token", reason: "no_key_for_caller", hint: tokenHint("no_key_for_caller") } });
     });
   });
+
+  it("after tasks forwarded by the relay, the edge's log holds no kj Broken pipe error and no cron warning", () => {
+    expect(relay.count("settle", ID)).toBeGreaterThan(0);
+    expect(edge.output()).not.toMatch(/Broken pipe|Scheduled Workers are not automatically triggered/);
+  });
 });
 
 /** Sits between the relay and the edge and rewrites the relay_task_id of every motebit_task call. */

@@ -1,9 +1,10 @@
 // The self-test's timeouts through the local relay (which, like the reference relay, leaves a task it could not
 // forward "pending" with no reason): when the relay cannot reach the registered endpoint, and when the tool takes
 // longer than selfTestTimeoutMs. Both under apiToken = the relay's token, so the relay routes the task to us.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyIdentityFile } from "../../../src/protocol/index.js";
 import { cleanEnv, freePort, initMotebit, REPO, startHttpServe, tempDir } from "../local/helpers/local-cli.js";
 import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
 
@@ -35,6 +36,27 @@ describe("self-test outcomes", () => {
       expect(relay.log.join("\n")).toMatch(/forward to \S+ failed: endpoint_unreachable/);
     } finally {
       await serve.stop();
+    }
+  });
+
+  it("timeout: the relay routed the task to a stale registration of another motebit, and the line names it", async () => {
+    // The other motebit registered with an endpoint nobody serves any more, as a host stopped without deregistering.
+    const other = await initMotebit(join(tmp.dir, "stale"), ["--type", "service"]);
+    const staleId = (await verifyIdentityFile(readFileSync(other, "utf8"))).motebit_id!;
+    const stale = await startHttpServe(["--identity", other, "--tools", join(REPO, "examples/tools/index.ts"), "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_RELAY_API_TOKEN: "the-relay-token", MOTEBIT_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` }));
+    try {
+      await waitFor("the stale registration", () => relay.log.find((l) => l.includes(staleId)), 20_000);
+      const config = join(tmp.dir, "behind-stale.json");
+      writeFileSync(config, JSON.stringify({ selfTestTimeoutMs: 1500 }));
+      const serve = await startHttpServe(["--identity", identity, "--tools", join(REPO, "examples/tools/index.ts"), "--config", config, "--self-test", "--serve-port", "0"], cleanEnv({ ...relay.trustEnv, MOTEBIT_RELAY_API_TOKEN: "the-relay-token" }));
+      try {
+        const line = await waitFor("the self-test line", () => serve.stderr().match(SELF_TEST_LINE)?.[0], 20_000);
+        expect(line).toMatch(new RegExp(`^self-test timeout: task \\S+ still "pending" after 1500 ms: the relay routed it to motebit ${staleId}, not this one \\(next: ${staleId} is another registration offering \\w+, perhaps a host stopped without deregistering: stop or deregister it`));
+      } finally {
+        await serve.stop();
+      }
+    } finally {
+      await stale.stop();
     }
   });
 

@@ -20,11 +20,35 @@ describe("CORS", () => {
     expect(headersOf(res)).toEqual({
       "access-control-allow-origin": ORIGIN,
       "access-control-allow-methods": "GET,POST,DELETE,OPTIONS",
-      "access-control-allow-headers": "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Last-Event-ID",
+      "access-control-allow-headers": "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Mcp-Method,Mcp-Name,Last-Event-ID",
       "access-control-expose-headers": "Mcp-Session-Id,Retry-After,WWW-Authenticate",
       "access-control-max-age": "86400",
-      vary: "Origin, Access-Control-Request-Headers",
+      vary: "Origin",
     });
+  });
+
+  it("a preflight allows the Mcp-Param-* headers the served tools declare, each once, and no header a name could not be", async () => {
+    const tool = (name: string, properties: Record<string, unknown>) => ({
+      definition: { name, description: name, risk: "R0_READ", inputSchema: { type: "object", properties } },
+      handler: async () => ({ ok: true, data: name }),
+    });
+    const { app } = await nodeApp({}, {
+      tools: [
+        tool("by_region", { region: { type: "string", "x-mcp-header": "Region" }, nested: { type: "object", properties: { id: { type: "string", "x-mcp-header": "Tenant-Id" } } } }),
+        tool("also_region", { area: { type: "string", "x-mcp-header": "region" } }),
+        tool("unsendable", { bad: { type: "string", "x-mcp-header": "Not A Token" } }),
+      ],
+    });
+    const res = await app.fetch(
+      new Request("http://127.0.0.1:3100/mcp", {
+        method: "OPTIONS",
+        headers: { Origin: ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "mcp-method,mcp-name,mcp-param-region,mcp-param-tenant-id" },
+      }),
+    );
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Access-Control-Allow-Headers")).toBe(
+      "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Mcp-Method,Mcp-Name,Last-Event-ID,Mcp-Param-Region,Mcp-Param-Tenant-Id",
+    );
   });
 
   it("a preflight without an Origin names no origin", async () => {

@@ -1,57 +1,14 @@
 // The authorization server against hostile clients and browsers, on the Node host's app (the edge runs the same
 // src/server/oauth code in its Durable Object). Each refusal carries the error code its RFC names.
 import { describe, expect, it } from "vitest";
-import { signApproval, type RequestDetails } from "../../../src/oauth/approval.js";
+import { signApproval } from "../../../src/oauth/approval.js";
 import { mintAccessToken } from "../../../src/oauth/access-token.js";
 import { signOwnerCommand } from "../../../src/oauth/owner-command.js";
-import { base64urlEncode, createSigner, utf8 } from "../../../src/protocol/index.js";
+import { createSigner } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
-import { nodeApp } from "../helpers/node-app.js";
 import { fakeClock } from "./fake-clock.js";
-import { openConsent, redirectParams, REDIRECT_URI, submitConsent, type FetchFn } from "../../shared/oauth-driver.js";
-
-const BASE = "https://motebit.test";
-const RESOURCE = `${BASE}/mcp`;
-/** A JSON body read by field. */
-const json = async (r: Response | Promise<Response>): Promise<any> => (await r).json();
-const form = (fields: Record<string, string>) => ({
-  method: "POST",
-  headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(fields),
-});
-
-async function challengeOf(verifier: string): Promise<string> {
-  return base64urlEncode(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(verifier))));
-}
-
-async function setup(o: Parameters<typeof nodeApp>[1] = {}) {
-  const h = await nodeApp({}, o);
-  const fetchFn: FetchFn = async (url, init) => h.app.fetch(new Request(url, init));
-  const reg = (await json((await fetchFn(`${BASE}/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ client_name: "Hostile test", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
-  })))) as { client_id: string };
-  const verifier = "v".repeat(43) + crypto.randomUUID();
-  const challenge = await challengeOf(verifier);
-  const authorizeUrl = (p: Record<string, string> = {}) => {
-    const u = new URL(`${BASE}/authorize`);
-    const q = { response_type: "code", client_id: reg.client_id, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", state: "s1", resource: RESOURCE, ...p };
-    for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
-    return u;
-  };
-  const signer = await createSigner(keys.server.seed_hex);
-  const details = async (code: string) => (await json((await fetchFn(`${BASE}/oauth/requests/${code}`)))) as RequestDetails;
-  const approve = async (code: string, key = signer) => signApproval(await details(code), "verified", key);
-  /** A code approved by the owner, ready to redeem. */
-  const approvedCode = async () => {
-    const page = await openConsent(fetchFn, authorizeUrl());
-    return redirectParams(await submitConsent(fetchFn, page, "approve", await approve(page.code))).get("code")!;
-  };
-  const redeem = (code: string, p: Record<string, string> = {}) =>
-    fetchFn(`${BASE}/token`, form({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: reg.client_id, resource: RESOURCE, ...p }));
-  return { ...h, fetchFn, clientId: reg.client_id, authorizeUrl, approve, approvedCode, redeem, details, signer };
-}
+import { openConsent, redirectParams, REDIRECT_URI, submitConsent } from "../../shared/oauth-driver.js";
+import { BASE, json, RESOURCE, setup } from "./oauth-setup.js";
 
 describe("discovery", () => {
   it("both metadata documents are public; a 401 names the resource metadata and keeps its JSON body", async () => {

@@ -9,14 +9,17 @@ import { signApproval, type RequestDetails } from "../../../src/oauth/approval.j
 import { createSigner, stripIdentityTag } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { nodeApp } from "../helpers/node-app.js";
+import { REFRESH_REUSE_GRACE_MS } from "../../../src/server/oauth/authorization-server.js";
+import { fakeClock } from "./fake-clock.js";
 import { MemoryProvider, openConsent, redirectParams, submitConsent, type FetchFn } from "../../shared/oauth-driver.js";
 
 const BASE = "https://motebit.test";
 
 async function host() {
-  const h = await nodeApp();
+  const clock = fakeClock(Date.now());
+  const h = await nodeApp({}, { clock });
   const fetchFn: FetchFn = async (url, init) => h.app.fetch(new Request(url, init));
-  return { ...h, fetchFn };
+  return { ...h, fetchFn, clock };
 }
 
 /** The owner's side, as `motebit-local oauth approve` does it: read the request, sign it with the motebit's key. */
@@ -65,8 +68,8 @@ describe("the MCP SDK client completes OAuth against the Node host", () => {
     await client.close();
   });
 
-  it("a refresh rotates the refresh token; the old one, used again, revokes the grant", async () => {
-    const { fetchFn } = await host();
+  it("a refresh rotates the refresh token; the old one, used again after the grace window, revokes the grant", async () => {
+    const { fetchFn, clock } = await host();
     const provider = new MemoryProvider();
     const { transport, code } = await authorize(fetchFn, provider);
     await transport.finishAuth(code);
@@ -81,6 +84,7 @@ describe("the MCP SDK client completes OAuth against the Node host", () => {
     expect(rotated.status).toBe(200);
     const second = (await rotated.json()) as { refresh_token: string; access_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     const replay = await refresh(first.refresh_token!);
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { error: string }).error).toBe("invalid_grant");
@@ -104,6 +108,7 @@ describe("the MCP SDK client completes OAuth against the Node host", () => {
     expect(backend.oauth.listClients()).toEqual([expect.objectContaining({ client_id: provider.info!.client_id, trust: "verified", live_grants: 1 })]);
     expect(backend.oauth.revokeClient(provider.info!.client_id)).toBe(true);
     await expect(client.listTools()).rejects.toThrow();
-    expect(backend.oauth.listClients()).toEqual([]);
+    // Its registration stays (it may ask the owner again), shown as revoked.
+    expect(backend.oauth.listClients()).toEqual([expect.objectContaining({ client_id: provider.info!.client_id, status: "revoked", live_grants: 0 })]);
   });
 });

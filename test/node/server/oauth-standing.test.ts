@@ -5,16 +5,18 @@ import { oauthPrincipal } from "../../../src/oauth/access-token.js";
 import { withOAuthStanding } from "../../../src/oauth/standing.js";
 import { OAuthStore } from "../../../src/oauth/store.js";
 import { UNCHANGED_STANDING } from "../../../src/principal.js";
+import { REFUSAL_META_KEY } from "../../../src/mcp/catalog.js";
+import { firstContactMessage } from "../../../src/policy/gate.js";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
 import { makeMotebit } from "../helpers/motebit.js";
 import { memorySql } from "../helpers/sqlite.js";
 
-function grantedStore() {
+function grantedStore(trust: "first_contact" | "verified" = "verified") {
   const sql = memorySql();
   const store = new OAuthStore(sql);
   store.migrate();
   store.saveClient({ clientId: "c1", kind: "registered", name: "Host", redirectUris: ["https://h.example/cb"], createdAt: 1 });
-  store.createGrant({ id: "g1", clientId: "c1", trust: "verified", resource: "https://m.example/mcp", redirectUri: "https://h.example/cb", codeChallenge: "x", codeHash: "h", codeExpiresAt: 9e15, createdAt: 1 });
+  store.createGrant({ id: "g1", clientId: "c1", trust, resource: "https://m.example/mcp", redirectUri: "https://h.example/cb", codeChallenge: "x", codeHash: "h", codeExpiresAt: 9e15, createdAt: 1 });
   return { sql, store };
 }
 
@@ -43,5 +45,22 @@ describe("an OAuth caller's standing", () => {
     expect(receipt.status).toBe("failed");
     expect(receipt.result).toContain("the OAuth client's access was revoked");
     expect((await verifyReceipt(receipt)).valid).toBe(true);
+  });
+
+  it("a first_contact grant is shown why motebit_task is refused, in tools/list as tools/call says it, and the why is its trust", async () => {
+    const { sql, store } = grantedStore("first_contact");
+    store.redeemCode("g1", "h", "rh", 9e15);
+    // A service motebit runs R0-R3 for verified callers: motebit_task (R3) is not in its approval band.
+    const h = await makeMotebit({ identity: "service", sql, callerStanding: withOAuthStanding(UNCHANGED_STANDING, store) });
+    const p = oauthPrincipal("c1", "first_contact", "g1");
+    const listed = (await h.rpc(p, "tools/list")).result.tools as { name: string; description: string; _meta?: Record<string, string> }[];
+    const task = listed.find((t) => t.name === "motebit_task")!;
+    expect(task._meta).toEqual({ [REFUSAL_META_KEY]: firstContactMessage("motebit_task") });
+    expect(task.description).toContain(`[Refused for you: ${firstContactMessage("motebit_task")}]`);
+    expect(task.description).not.toContain("approval band");
+    expect(await h.call(p, "motebit_task", { prompt: "x" })).toEqual({ content: [{ type: "text", text: firstContactMessage("motebit_task") }], isError: true });
+    // Risk-free tools are listed without a refusal and run.
+    expect(listed.find((t) => t.name === "motebit_identity")!._meta).toBeUndefined();
+    expect((await h.call(p, "motebit_identity")).isError).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // AI mode at the edge through workers-ai-provider and the AI binding (a local double in workerd): the Durable Object
 // reads MOTEBIT_PROVIDER / MOTEBIT_MODEL from its env, a peer's task chains two tools into a receipt that verifies,
-// a peer's query (streamed) gets no owner memory; AI mode without its credential is a 500 that names the variable.
+// a peer's query (streamed) gets no owner memory; AI mode without its credential is a 503 that names the variable.
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MotebitObject } from "../../../worker/index.js";
@@ -85,13 +85,13 @@ describe("AI mode at the edge with Workers AI", () => {
     }, (state) => ownerMemory(state, fact));
   });
 
-  it("MOTEBIT_MODE=ai without ANTHROPIC_API_KEY: the object answers 500 naming the variable", async () => {
+  it("MOTEBIT_MODE=ai without ANTHROPIC_API_KEY: the object answers 503 naming the variable", async () => {
     await withObject("ai-missing-key", { MOTEBIT_MODE: "ai" }, async (o) => {
       const answer = await o.identity();
       expect(answer.ok).toBe(false);
       expect((answer as { error: string }).error).toMatch(/MOTEBIT_MODE=ai .*needs ANTHROPIC_API_KEY/);
       const res = await o.handleMcp({ principal: PEER, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message: rpc("ping") });
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
       expect(((await res.json()) as { error: string }).error).toMatch(/needs ANTHROPIC_API_KEY/);
     });
   });

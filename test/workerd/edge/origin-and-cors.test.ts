@@ -51,6 +51,8 @@ describe("CORS preflight", () => {
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example.com");
     const allowed = res.headers.get("Access-Control-Allow-Headers")!.toLowerCase();
     for (const h of ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"]) expect(allowed).toContain(h);
+    // 2026-07-28 requests carry their method and name in headers too: without these no browser can send one.
+    for (const h of ["mcp-method", "mcp-name"]) expect(allowed.split(",")).toContain(h);
     expect(res.headers.get("Access-Control-Allow-Methods")).toContain("POST");
     expect(res.headers.get("Access-Control-Allow-Methods")).toContain("DELETE");
     expect(res.headers.get("Access-Control-Expose-Headers")).toContain("Mcp-Session-Id");

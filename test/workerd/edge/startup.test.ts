@@ -1,7 +1,8 @@
-// /health is public; a server that cannot start answers every request with 500 and the reason.
+// /health is public; a server that cannot start answers every request with 503, the reason and where to fix it.
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { createIdentityDoc, createSigner, signIdentityFile } from "../../../src/protocol/index.js";
+import { STARTUP_FAILURE_HINT } from "../../../src/server/responses.js";
 import type { EdgeEnv } from "../../../worker/env.js";
 import worker, { MotebitObject } from "../../../worker/index.js";
 import { BASE, INITIALIZE, keys, mcpRequest, rpc, SERVER_ID, STATIC_PEER } from "./helpers.js";
@@ -33,15 +34,17 @@ describe("start-up", () => {
     expect(await res.json()).toEqual({ status: "ok", motebit_id: SERVER_ID });
   });
 
-  it("malformed MOTEBIT_KNOWN_CALLERS: every request, /health included, is a 500 with the reason", async () => {
+  it("malformed MOTEBIT_KNOWN_CALLERS: every request, /health included, is a 503 with the reason", async () => {
     const log = captureErrorLog();
     const broken = { ...env, MOTEBIT_KNOWN_CALLERS: "{not json" };
     for (const req of [new Request(`${BASE}/health`), mcpRequest(INITIALIZE)]) {
       const ctx = createExecutionContext();
       const res = await worker.fetch(req, broken, ctx);
       await waitOnExecutionContext(ctx);
-      expect(res.status).toBe(500);
-      expect(((await res.json()) as { error: string }).error).toMatch(/^MOTEBIT_KNOWN_CALLERS is not valid JSON/);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { error: string; hint: string };
+      expect(body.error).toMatch(/^MOTEBIT_KNOWN_CALLERS is not valid JSON/);
+      expect(body.hint).toMatch(/restart the server \(npm start reads \.dev\.vars only when it starts/);
     }
     expect(log.length).toBeGreaterThan(0);
     for (const line of log) expect(line).toMatch(/^motebit cannot start: MOTEBIT_KNOWN_CALLERS is not valid JSON/);
@@ -56,8 +59,8 @@ describe("start-up", () => {
     await withObject("bad-identity", { MOTEBIT_IDENTITY: text }, async (o) => {
       expect(await o.identity()).toEqual({ ok: false, error: expected });
       const res = await o.handleMcp({ principal: STATIC_PEER, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message: rpc("ping") });
-      expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ error: expected });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: expected, hint: STARTUP_FAILURE_HINT });
     });
     expect(log).toContain(`motebit cannot start: ${expected}`);
   });
