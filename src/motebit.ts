@@ -11,7 +11,7 @@ import { ReceiptLedger } from "./stores/receipt-ledger.js";
 import { AuditLog } from "./stores/audit-log.js";
 import { CredentialStore } from "./stores/credential-store.js";
 import type { DispatchTokenVerifier } from "./agent/task.js";
-import type { MotebitContext, MotebitType } from "./mcp/context.js";
+import type { CallAdmitter, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatchClassified } from "./mcp/dispatcher.js";
 import { taskTimeoutFor } from "./settings/ai.js";
@@ -130,7 +130,7 @@ export class Motebit implements MotebitContext {
   }
 }
 
-type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState };
+type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState; admit?: CallAdmitter };
 
 function callContext(ctx: RpcContext) {
   return {
@@ -138,5 +138,6 @@ function callContext(ctx: RpcContext) {
     signal: ctx.signal ?? new AbortController().signal,
     channel: ctx.channel ?? NO_CHANNEL,
     session: ctx.session ?? newSessionState(),
+    ...(ctx.admit !== undefined && { admit: ctx.admit }),
   };
 }

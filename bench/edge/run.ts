@@ -13,6 +13,7 @@ import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { startLocalEdge } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "./node-servers.js";
+import { BENCH_TOOL, motebitCall } from "../tool-call.js";
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -22,6 +23,8 @@ const SIDE_CAP_MS = 40_000;
 interface Side {
   name: string;
   url: string;
+  /** A motebit (it is sent motebitCall's tool); else an SDK baseline, sent echo. */
+  motebit?: boolean;
   /** Headers for request i (the edge: a fresh token; the baseline: none). */
   auth(i: number): Record<string, string>;
 }
@@ -67,7 +70,8 @@ async function openSession(side: Side, i: number): Promise<string> {
 }
 
 async function callEcho(side: Side, i: number, session: string): Promise<void> {
-  const res = await post(side, i, { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` } } }, session);
+  const params = side.motebit ? motebitCall(i) : { name: "echo", arguments: { text: `hi ${i}` } };
+  const res = await post(side, i, { jsonrpc: "2.0", id: i, method: "tools/call", params }, session);
   const text = await res.text();
   if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
 }
@@ -84,8 +88,9 @@ function stateless(side: Side): { name: string; one: (i: number) => Promise<void
   return {
     name: side.name,
     one: async (i) => {
-      const headers = { ...JSON_HEADERS, ...side.auth(i), "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo" };
-      const body = { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` }, _meta: meta } };
+      const call = side.motebit ? motebitCall(i) : { name: "echo", arguments: { text: `hi ${i}` } };
+      const headers = { ...JSON_HEADERS, ...side.auth(i), "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": call.name };
+      const body = { jsonrpc: "2.0", id: i, method: "tools/call", params: { ...call, _meta: meta } };
       const res = await fetch(side.url, { method: "POST", headers, body: JSON.stringify(body) });
       const text = await res.text();
       if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${side.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
@@ -164,8 +169,8 @@ async function main() {
 
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
     const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26] = await measure([
-      await prepare({ name: "edge", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
-      await prepare({ name: "node app", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
+      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
+      await prepare({ name: "node app", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
       await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
       {
@@ -177,12 +182,12 @@ async function main() {
           await res.arrayBuffer();
         },
       },
-      stateless({ name: "edge 2026", url: `${edge.url}/mcp`, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
-      stateless({ name: "node 2026", url: nodeApp.url, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
+      stateless({ name: "edge 2026", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
+      stateless({ name: "node 2026", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
       stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
     ]);
 
-    console.log(`tools/call echo, ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
+    console.log(`tools/call ${BENCH_TOOL} (the baselines: echo), ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
     console.log(row(nodeResult));
     console.log(row(baseResult));

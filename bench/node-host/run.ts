@@ -10,12 +10,14 @@
 // checkout's motebit-local takes its turns too, signed and static, and the ratios after/before are printed.
 // MOTEBIT_BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the servers' process there (sampled in wall time: on a
 // loaded machine a frame that wakes another thread is charged for the time it waits to run again).
+// MOTEBIT_BENCH_TOOL=motebit_task: the motebit sides call motebit_task over echo instead (bench/tool-call.ts).
 //   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10] [--before=<dir>]
 import { fork, type ChildProcess } from "node:child_process";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
+import { BENCH_TOOL, motebitCall } from "../tool-call.js";
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const BEFORE = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length) ?? null;
@@ -61,8 +63,8 @@ async function post(url: string, headers: Record<string, string>, body: unknown)
   }
 }
 
-/** An MCP side: initialize + initialized once, then tools/call echo in that session with `auth(i)`'s headers. */
-async function mcpSide(name: string, url: string, auth: (i: number) => Record<string, string>): Promise<Side> {
+/** An MCP side: initialize + initialized once, then tools/call in that session with `auth(i)`'s headers (echo, or `call`'s). */
+async function mcpSide(name: string, url: string, auth: (i: number) => Record<string, string>, call = (i: number): { name: string; arguments: Record<string, unknown> } => ({ name: "echo", arguments: { text: `hi ${i}` } })): Promise<Side> {
   const init = await post(url, auth(-1), {
     jsonrpc: "2.0",
     id: 0,
@@ -76,7 +78,7 @@ async function mcpSide(name: string, url: string, auth: (i: number) => Record<st
   return {
     name,
     one: async (i) => {
-      const res = await post(url, { ...auth(i), ...session }, { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: `hi ${i}` } } });
+      const res = await post(url, { ...auth(i), ...session }, { jsonrpc: "2.0", id: i, method: "tools/call", params: call(i) });
       const text = await res.text();
       if (res.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`${name}: HTTP ${res.status} ${text.slice(0, 200)}`);
     },
@@ -174,17 +176,17 @@ async function main() {
       },
     };
     const sides = [
-      await mcpSide("signed", nodeApp.url, signed),
-      await mcpSide("static", nodeApp.url, staticToken),
+      await mcpSide("signed", nodeApp.url, signed, motebitCall),
+      await mcpSide("static", nodeApp.url, staticToken, motebitCall),
       await mcpSide("sdk", sdk.url, () => ({})),
       cannedSide,
-      ...(urls.before === null ? [] : [await mcpSide("signed@before", urls.before, signed), await mcpSide("static@before", urls.before, staticToken)]),
+      ...(urls.before === null ? [] : [await mcpSide("signed@before", urls.before, signed, motebitCall), await mcpSide("static@before", urls.before, staticToken, motebitCall)]),
     ];
     const load = loadavg().map((x) => x.toFixed(2)).join(" ");
     const [s, st, b, c, sb, stb] = await measure(child, sides);
     const line = (name: string, f: Figures) =>
       `  ${name.padEnd(14)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   server cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req   client cpu ${f.clientUs.toFixed(0).padStart(5)} µs/req`;
-    console.log(`tools/call echo over HTTP, motebit-local vs baselines: ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (Node ${process.version}; load ${load} at start, ${loadavg().map((x) => x.toFixed(2)).join(" ")} at end)`);
+    console.log(`tools/call ${BENCH_TOOL} over HTTP (the baselines: echo), motebit-local vs baselines: ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (Node ${process.version}; load ${load} at start, ${loadavg().map((x) => x.toFixed(2)).join(" ")} at end)`);
     console.log(line("signed", s));
     console.log(line("static", st));
     console.log(line("sdk", b));

@@ -1,10 +1,11 @@
 // npm run evidence: the hostile-load evidence on both hosts, on loopback, bounded, stopping by itself.
 // Lying or malformed framing, replay storm, load run, session flood (memory sampled until it levels off), per-caller starvation, crash test (SIGKILL under
-// concurrent writers), task kills (SIGKILL while MCP tasks run: runs and receipts per task), fleet rounds (PATCH and
+// concurrent writers), task kills (SIGKILL while MCP tasks run: runs and receipts per task; the same for synchronous
+// motebit_task calls), fleet rounds (PATCH and
 // DELETE + re-create while tasks run at the edge) and receipt truth (AI mode under a hostile scripted model, on its own host), against motebit-local serve --serve-transport http and the local edge (wrangler dev).
 // One line per figure; exit 1 when any check fails.
 //   EVIDENCE_HOSTS=node,edge (default both)   EVIDENCE_SCALE=1 (multiplies request counts)   EVIDENCE_SEED=1
-//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,fleet,starve,truth,oauth (default all; taskkill runs on the Node host, fleet at the edge)
+//   EVIDENCE_ONLY=framing,replay,load,flood,crash,taskkill,synckill,fleet,starve,truth,oauth (default all; taskkill and synckill run on the Node host, fleet at the edge)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,13 +18,13 @@ import { DEFAULT_MAX_SESSIONS_PER_CALLER } from "../../src/settings/server-confi
 import { ScriptedModelServer } from "../../test/doubles/model-server.js";
 import { receiptTruth } from "./receipt-truth.js";
 import { starvation } from "./starvation.js";
-import { taskKills } from "./task-kills.js";
+import { syncTaskKills, taskKills } from "./task-kills.js";
 import { fleetRounds } from "./fleet-rounds.js";
 import { lookAlikeApproval, oauthAbuse } from "./oauth-abuse.js";
 
 const scale = Number(process.env.EVIDENCE_SCALE ?? 1);
 const hosts = (process.env.EVIDENCE_HOSTS ?? "node,edge").split(",").map((s) => s.trim());
-const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,fleet,starve,truth,oauth").split(",").map((s) => s.trim()));
+const only = new Set((process.env.EVIDENCE_ONLY ?? "framing,replay,load,flood,crash,taskkill,synckill,fleet,starve,truth,oauth").split(",").map((s) => s.trim()));
 const n = (x: number) => Math.max(1, Math.round(x * scale));
 
 /** mulberry32: the crash moments are random but replayable from EVIDENCE_SEED. */
@@ -83,6 +84,10 @@ async function main(): Promise<number> {
         );
         if (only.has("taskkill") && name !== "edge") {
           report(await taskKills(host, peers, serverId, { kills: 5, tasks: n(1_000), minMs: 1_500, maxMs: 4_000, random, runLog: process.env.EVIDENCE_RUN_LOG }));
+          await host.start();
+        }
+        if (only.has("synckill") && name !== "edge") {
+          report(await syncTaskKills(host, peers, serverId, { kills: 5, calls: n(400), minMs: 1_500, maxMs: 4_000, random, runLog: process.env.EVIDENCE_RUN_LOG }));
           await host.start();
         }
       } finally {

@@ -51,7 +51,30 @@ export interface TaskRun {
   kept: Outcome | null;
   /** Keeps the tool step's outcome durably, the moment it is known: a run stopped after it signs it, never re-runs it. */
   keep(outcome: Outcome): void;
+  /**
+   * Set when this run concludes a synchronous call whose host stopped during it (its caller is gone): nothing runs
+   * again; the kept outcome, or an "interrupted" failure, is signed with what the call bound at its admission.
+   */
+  concludes?: Admission;
 }
+
+/** What a synchronous call's receipt binds, fixed when the call was admitted. */
+export interface Admission {
+  submittedAt: number;
+  relayTaskId?: string;
+  delegatedScope?: string;
+  note?: string;
+}
+
+/**
+ * Persists a synchronous call (no tasks extension) the moment it is admitted, as a run of its own: a host stopped
+ * during it signs, at its next start, what happened. The run's receipt commits with the end of that record.
+ */
+export type AdmitCall = (admission: Admission) => TaskRun;
+
+/** The result of a receipt whose host stopped before the task ended and before its tool step's outcome was kept. */
+export const INTERRUPTED =
+  "Error: interrupted: the host stopped before this task ended, and no outcome of its tool step was kept (the step may have begun); nothing was run again";
 
 /** Who asks, and what the transport lends the task. */
 export interface TaskRequest {
@@ -68,6 +91,8 @@ export interface TaskRequest {
   progress: (done: number, total: number, message: string) => void;
   /** Set when the call runs as an MCP task. */
   run?: TaskRun;
+  /** Set for a synchronous call on a host that keeps its calls (session-engine.ts): persists it at admission. */
+  admit?: AdmitCall;
 }
 
 /** A signed receipt, or a refusal before any work (no receipt: nothing was accepted). */
@@ -79,24 +104,36 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   if (badRelayTaskId !== null) return { ok: false, refusal: `Invalid arguments for tool "motebit_task": ${badRelayTaskId}` };
   const caller = principalLabel(r.principal);
   const fromRelay = r.principal.kind === "peer" && r.principal.via === "relay";
+  // Set at admission for a synchronous call: from then on it is a run whose receipt commits with its end.
+  let run = r.run;
   // A resumed task that already has its receipt answers with it: the work never runs twice.
-  const kept = r.run === undefined ? undefined : m.ledger.forRun(r.run.id);
+  const kept = run === undefined ? undefined : m.ledger.forRun(run.id);
   if (kept) return { ok: true, receipt: kept.receipt };
   const store = (receipt: ExecutionReceipt, also?: (append: () => void) => void) => {
-    const append = () => m.ledger.append(receipt, caller, r.run?.id);
+    const append = () => m.ledger.append(receipt, caller, run?.id);
     const write = also === undefined ? append : () => also(append);
-    if (r.run === undefined) write();
-    else r.run.commitWithEnd(write);
+    if (run === undefined) write();
+    else run.commitWithEnd(write);
   };
   // The owner's calls come from its MCP client, whose model chose the call: "ai-loop", the weaker consent signal.
   // "user-tap" would claim the person chose this task, which nothing here can know.
   const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: isOwner(r.principal) ? ("ai-loop" as const) : ("agent-to-agent" as const) };
+  // A synchronous call its host stopped during: what it bound at admission is signed, with the outcome if kept.
+  if (run?.concludes) {
+    const { submittedAt, ...bound } = run.concludes;
+    const outcome = run.kept ?? failed(INTERRUPTED);
+    const receipt = await signTaskReceipt({ ...fields, ...bound, memoriesFormed: outcome.memoriesFormed ?? 0 }, outcome, submittedAt);
+    store(receipt);
+    return { ok: true, receipt };
+  }
   // Work accepted earlier (a resumed or long task) whose caller lost its standing, or past the attempt cap:
   // nothing runs, and the signed receipt says why. No relay_task_id is bound: nothing vouched for it.
   // A tool step that already ran is signed as it ended, whatever has changed since: the receipt says what happened.
-  const stop = r.run?.kept ? null : r.standing();
+  const stop = run?.kept ? null : r.standing();
   if (stop !== null) {
-    const receipt = await signTaskReceipt(fields, failed(`Error: not run: ${stop}`), m.clock.now());
+    const submittedAt = m.clock.now();
+    run ??= r.admit?.({ submittedAt });
+    const receipt = await signTaskReceipt(fields, failed(`Error: not run: ${stop}`), submittedAt);
     store(receipt);
     return { ok: true, receipt };
   }
@@ -129,6 +166,8 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
     if (found.ok) caps = found.requiredCapabilities;
     else note = `Note: the relay's record of task ${relayTaskId} could not be read (${found.why}); the tool was chosen by the default rule.`;
   }
+  // Admitted: a synchronous call is kept from here, so a host stopped during it still signs exactly one receipt.
+  run ??= r.admit?.({ submittedAt: m.clock.now(), relayTaskId, delegatedScope, note });
   r.progress(1, 3, "gate passed");
   const common = { ...fields, relayTaskId, delegatedScope, note, timeoutMs: m.taskTimeoutMs, signal: r.signal, standing: r.standing };
   r.progress(2, 3, "tool running");
@@ -156,7 +195,7 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
       // As in motebit_query: the turn's facts go to the caller's scope; only the owner's count (product document).
       memories: { formation: turnMemories(m, r.principal), counted: isOwner(r.principal) },
       // The turn's audit rows are written with the kept outcome: a resumed run signs it and runs nothing again.
-      checkpoint: r.run && { kept: r.run.kept, keep: (o: Outcome) => audit.commit(() => r.run!.keep(o)) },
+      checkpoint: run && { kept: run.kept, keep: (o: Outcome) => audit.commit(() => run.keep(o)) },
     }).catch((e: unknown) => {
       audit.commit();
       throw e;
@@ -167,7 +206,7 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
     const served = m.registry.list(r.principal.kind);
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
-    const checkpoint = r.run && { kept: r.run.kept, keep: (o: Outcome) => r.run!.keep(o) };
+    const checkpoint = run && { kept: run.kept, keep: (o: Outcome) => run.keep(o) };
     receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope), checkpoint });
     store(receipt);
   }

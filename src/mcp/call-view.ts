@@ -68,8 +68,11 @@ export class ToolView implements CallView {
     let v = this.verdicts.get(e);
     if (v === undefined) {
       const stop = this.stop;
-      if (stop === null) v = toolRefusal(this.m, this.principal, e);
-      else v = e.tool.kind === "synthetic" && e.tool.impl.signsEveryOutcome ? null : { outcome: "deny", message: `Denied: ${stop}` };
+      const signs = e.tool.kind === "synthetic" && e.tool.impl.signsEveryOutcome;
+      // A call admitted before its host stopped is concluded with its receipt whatever is refused now: nothing runs.
+      if (signs && this.session.taskRun?.concludes !== undefined) v = null;
+      else if (stop === null) v = toolRefusal(this.m, this.principal, e);
+      else v = signs ? null : { outcome: "deny", message: `Denied: ${stop}` };
       this.verdicts.set(e, v);
     }
     return v;

@@ -6,7 +6,7 @@ import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../stores/receipt-ledger.js";
 import type { AuditLog } from "../stores/audit-log.js";
 import type { CredentialStore } from "../stores/credential-store.js";
-import type { DispatchTokenVerifier } from "../agent/task.js";
+import type { AdmitCall, DispatchTokenVerifier } from "../agent/task.js";
 import type { CallableTool } from "../agent/turn-context.js";
 import type { Principal, Standing } from "../principal.js";
 import type { ClientChannel } from "./client-channel.js";
@@ -53,7 +53,11 @@ export interface CallInput {
   signal: AbortSignal;
   channel: ClientChannel;
   session: SessionState;
+  /** A synchronous call on a host that keeps its calls: how the tool `tool` called with `args` is kept once admitted. */
+  admit?: CallAdmitter;
 }
+
+export type CallAdmitter = (tool: string, args: unknown) => AdmitCall;
 
 /**
  * The asking principal as this call sees it, computed once per message (the dispatcher builds it: call-view.ts):

@@ -7,6 +7,9 @@
 // on the same data). A run that lost its lease is aborted and writes nothing; its last step (the receipt, its
 // ledger row, the row's end state) commits in one transaction, only while it holds the lease.
 // One waiting for answers keeps waiting. An owner's task (stdio) resumes only in an owner host.
+// A synchronous motebit_task call (no tasks extension) is kept the same way from its admission (keepCall), under a
+// lease of its own: its receipt commits with the row's deletion. One its host stopped during is not run again (its
+// caller is gone): the next start's resume concludes it, signing the kept outcome or an "interrupted" failure.
 import { NO_CHANNEL } from "../client-channel.js";
 import { InFlight } from "./in-flight.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../jsonrpc.js";
@@ -20,7 +23,9 @@ import type { RpcHandler } from "./rpc-handler.js";
 import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "./limits.js";
 import type { Clock } from "../../ports.js";
 import type { Outcome } from "../../agent/task-receipt.js";
+import type { Admission } from "../../agent/task.js";
 import type { Lease, TaskRow, TaskStore } from "./task-store.js";
+import type { KeptCall } from "./task-host.js";
 
 /** How long a task stays readable after it is created. */
 const TASK_TTL_MS = 60 * 60_000;
@@ -63,6 +68,9 @@ export class McpTasks implements TaskHost {
   private handingOver = false;
   /** The runs going on, each settled once its lease is let go or its end written. */
   private readonly runs = new Map<string, Promise<void>>();
+  /** The synchronous calls kept and running here, and the one timer that renews all their leases (none when empty). */
+  private readonly calls = new Map<string, Lease>();
+  private callRenewal: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly store: TaskStore,
@@ -101,6 +109,57 @@ export class McpTasks implements TaskHost {
     const row = this.store.insert({ taskId: randomHex(16), principal, envelope, tool, args, ttlMs: TASK_TTL_MS });
     this.launch(row.taskId, false);
     return { resultType: "task", ...this.envelopeOf(row) };
+  }
+
+  /**
+   * A synchronous call of `tool`, kept once admitted (renewing its lease while it runs). `end`, when the request is
+   * over: a call admitted that ended without its receipt (its run threw) is concluded at once, as after a restart.
+   */
+  keepCall(principal: Principal, tool: string, args: unknown): KeptCall {
+    let taskId: string | null = null;
+    let lease: Lease | null = null;
+    let committed = false;
+    return {
+      admit: (admission: Admission) => {
+        // Never shown to anyone (no task handle): randomUUID, which costs a fraction of randomHex's getRandomValues.
+        const id = (taskId = crypto.randomUUID());
+        const held = (lease = this.store.admit({ taskId: id, principal, tool, args, admission }, this.owner, this.clock.now() + this.leaseMs));
+        this.holdCall(id, held);
+        return {
+          id,
+          kept: null,
+          keep: (outcome) => this.store.keepOutcome(id, held, outcome),
+          commitWithEnd: (write) => {
+            committed = true;
+            this.letGoCall(id);
+            this.store.end(id, held, write);
+          },
+        };
+      },
+      end: () => {
+        if (taskId === null || lease === null || committed) return;
+        this.letGoCall(taskId);
+        this.store.release(taskId, lease);
+        this.launch(taskId, true);
+      },
+    };
+  }
+
+  /** One timer renews every kept call's lease while any runs: no timer per call on the hot path. */
+  private holdCall(taskId: string, lease: Lease): void {
+    this.calls.set(taskId, lease);
+    if (this.callRenewal !== null) return;
+    this.callRenewal = setInterval(() => {
+      for (const [id, held] of this.calls) this.store.renew(id, held, this.clock.now() + this.leaseMs);
+    }, this.leaseMs / 3);
+    (this.callRenewal as { unref?: () => void }).unref?.();
+  }
+
+  private letGoCall(taskId: string): void {
+    this.calls.delete(taskId);
+    if (this.calls.size > 0 || this.callRenewal === null) return;
+    clearInterval(this.callRenewal);
+    this.callRenewal = null;
   }
 
   /** tasks/get, tasks/update, tasks/cancel for `asker`: another caller's task is as unknown as a missing one. */
@@ -143,6 +202,8 @@ export class McpTasks implements TaskHost {
     // A resumed task counts its start durably before it runs (the attempt cap).
     if (resumed) this.store.countAttempt(taskId);
     const t = this.store.get(taskId)!;
+    // A synchronous call's row: this run concludes it (its caller is gone), and its end deletes the row.
+    const admission = t.admission as Admission | null;
     const controller = this.running.begin(taskId, this.o.stopped);
     const renewal = setInterval(() => {
       if (!this.store.renew(taskId, lease, this.clock.now() + this.leaseMs)) controller.abort(new Error("the task was taken over by another run"));
@@ -150,10 +211,10 @@ export class McpTasks implements TaskHost {
     // What the run commits at its end (motebit_task: the receipt and its ledger row), held for the last step.
     const held: (() => void)[] = [];
     const session: SessionState = {
-      clientCapabilities: t.envelope.clientCapabilities,
+      clientCapabilities: t.envelope?.clientCapabilities ?? null,
       logLevel: null,
       subscriptions: new Set(),
-      statelessVersion: t.envelope.protocolVersion,
+      statelessVersion: t.envelope?.protocolVersion ?? null,
       taskAnswers: t.answers,
       taskAttempt: t.attempts,
       taskRun: {
@@ -162,17 +223,21 @@ export class McpTasks implements TaskHost {
         kept: t.outcome as Outcome | null,
         // What a run stopped by a shutdown ends with is the stop, not the tool's outcome: it is not kept.
         keep: (outcome) => void (this.handingOver || this.store.keepOutcome(taskId, lease, outcome)),
+        ...(admission !== null && { concludes: admission }),
       },
     };
     const also = () => held.splice(0).forEach((write) => write());
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
     const run = this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
       .then(
-        (response) => void (this.handingOver ? this.store.release(taskId, lease) : this.settle(taskId, lease, response, also)),
+        (response) =>
+          void (this.handingOver ? this.store.release(taskId, lease) : admission !== null ? this.store.end(taskId, lease, also) : this.settle(taskId, lease, response, also)),
         () =>
           void (this.handingOver
             ? this.store.release(taskId, lease)
-            : this.store.finish(taskId, lease, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }, also)),
+            : admission !== null
+              ? this.store.end(taskId, lease, also)
+              : this.store.finish(taskId, lease, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }, also)),
       )
       .finally(() => {
         clearInterval(renewal);

@@ -15,7 +15,7 @@ import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks
 import type { Principal } from "../../principal.js";
 import { callerKey } from "./limits.js";
 import type { RpcHandler } from "./rpc-handler.js";
-import type { TaskHost } from "./task-host.js";
+import type { KeptCall, TaskHost } from "./task-host.js";
 
 /** Session states kept in memory (log level, client capabilities, subscriptions); past this many the oldest goes. */
 const MAX_SESSION_STATES = 4096;
@@ -184,9 +184,13 @@ export class SessionEngine {
   private async run(m: Incoming, conduit: Conduit, session: SessionState, channel: ClientChannel): Promise<JsonRpcResponse | null> {
     const key = replyKey(conduit.scope, (m.message as Message).id);
     const controller = this.inFlight.begin(key, conduit.closed);
+    // A synchronous motebit_task is kept from its admission, so a host stopped during it still signs its receipt.
+    let kept: KeptCall | undefined;
+    const admit = (tool: string, args: unknown) => (kept = this.tasks.keepCall(m.principal, tool, args)).admit;
     try {
-      return await this.rpc(posted(m), { principal: m.principal, signal: controller.signal, channel, session });
+      return await this.rpc(posted(m), { principal: m.principal, signal: controller.signal, channel, session, admit });
     } finally {
+      kept?.end();
       this.inFlight.end(key, controller);
     }
   }

@@ -1,5 +1,7 @@
 // MCP tasks (the io.modelcontextprotocol/tasks extension) as rows in the motebit's SQLite: a task outlives the
 // request that created it and a restart of its host. Each row is bound to the principal that created it.
+// A synchronous motebit_task call is a row too, from its admission until its receipt commits (`admission` set): it
+// never expires, is no task any caller can see or count, and is deleted in the transaction that stores its receipt.
 import type { Clock, SqlPort } from "../../ports.js";
 import type { Principal } from "../../principal.js";
 import type { StatelessEnvelope } from "../stateless/revision.js";
@@ -11,7 +13,8 @@ export type TaskStatus = "working" | "input_required" | "completed" | "failed" |
 export interface TaskRow {
   taskId: string;
   principal: Principal;
-  envelope: StatelessEnvelope;
+  /** Null for a synchronous call (it had no tasks envelope). */
+  envelope: StatelessEnvelope | null;
   tool: string;
   args: unknown;
   status: TaskStatus;
@@ -28,6 +31,8 @@ export interface TaskRow {
   attempts: number;
   /** What its tool step ended with, kept by a run stopped before its receipt (motebit_task in direct mode). */
   outcome: unknown;
+  /** A synchronous call: what its receipt binds, fixed at its admission (agent/task.ts Admission); null for a task. */
+  admission: unknown;
 }
 
 /** The run that holds a task: which host instance, and which of the task's runs (a fencing token). */
@@ -52,9 +57,13 @@ type Raw = {
   answers: string;
   attempts: number;
   outcome: string | null;
+  admission: string | null;
 };
 
 const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.parse(s) as T));
+
+/** A row still there for its callers: a task within its TTL, or a synchronous call (until its receipt commits). One `?`: now. */
+const LIVE = "(admission IS NOT NULL OR created_at + ttl_ms >= ?)";
 
 export const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
 
@@ -79,6 +88,10 @@ export const TASK_SCHEMA: StoreSchema = {
       sql.run("ALTER TABLE mcp_tasks ADD COLUMN lease_expires INTEGER NOT NULL DEFAULT 0");
       sql.run("ALTER TABLE mcp_tasks ADD COLUMN outcome TEXT");
     },
+    // 3 (issue 42): a synchronous call kept from its admission until its receipt commits (null for a task).
+    (sql) => {
+      sql.run("ALTER TABLE mcp_tasks ADD COLUMN admission TEXT");
+    },
   ],
 };
 
@@ -92,10 +105,10 @@ export class TaskStore {
     migrate(this.sql, TASK_SCHEMA);
   }
 
-  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome">): TaskRow {
+  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome" | "admission">): TaskRow {
     const now = this.clock.now();
     // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
-    this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ?", now);
+    this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ? AND admission IS NULL", now);
     const caller = callerKey(t.principal);
     // One caller's rows stay bounded however fast its tasks finish: its oldest finished ones make room.
     this.sql.run(
@@ -119,10 +132,33 @@ export class TaskStore {
     return this.get(t.taskId)!;
   }
 
-  /** The task, or null when it does not exist, has expired, or belongs to another caller than `asker` (when given). */
+  /** Keeps a synchronous call at its admission, held by `owner` until `expires` (renewed while it runs). */
+  admit(t: { taskId: string; principal: Principal; tool: string; args: unknown; admission: unknown }, owner: string, expires: number): Lease {
+    const now = this.clock.now();
+    this.sql.run(
+      "INSERT INTO mcp_tasks (task_id, caller_id, principal, envelope, tool, args, status, created_at, updated_at, ttl_ms, answers, lease_owner, lease_generation, lease_expires, admission) " +
+        "VALUES (?, ?, ?, 'null', ?, ?, 'working', ?, ?, 0, '{}', ?, 1, ?, ?)",
+      t.taskId,
+      callerKey(t.principal),
+      JSON.stringify(t.principal),
+      t.tool,
+      JSON.stringify(t.args ?? {}),
+      now,
+      now,
+      owner,
+      expires,
+      JSON.stringify(t.admission),
+    );
+    return { owner, generation: 1 };
+  }
+
+  /**
+   * The task, or null when it does not exist, has expired, or belongs to another caller than `asker` (when given).
+   * A synchronous call is never a task an asker can reach.
+   */
   get(taskId: string, asker?: Principal): TaskRow | null {
-    const [r] = this.sql.all<Raw>("SELECT * FROM mcp_tasks WHERE task_id = ? AND created_at + ttl_ms >= ?", taskId, this.clock.now());
-    if (!r || (asker !== undefined && callerKey(JSON.parse(r.principal) as Principal) !== callerKey(asker))) return null;
+    const [r] = this.sql.all<Raw>(`SELECT * FROM mcp_tasks WHERE task_id = ? AND ${LIVE}`, taskId, this.clock.now());
+    if (!r || (asker !== undefined && (r.admission !== null || callerKey(JSON.parse(r.principal) as Principal) !== callerKey(asker)))) return null;
     return {
       taskId: r.task_id,
       principal: JSON.parse(r.principal),
@@ -139,6 +175,7 @@ export class TaskStore {
       answers: JSON.parse(r.answers),
       attempts: r.attempts,
       outcome: parse(r.outcome),
+      admission: parse(r.admission),
     };
   }
 
@@ -163,7 +200,7 @@ export class TaskStore {
   /** Tasks not over yet (working or input_required, not expired): `caller`'s, and everyone's. */
   unfinishedCount(caller: string): { caller: number; all: number } {
     const [r] = this.sql.all<{ mine: number; total: number }>(
-      "SELECT COALESCE(SUM(caller_id = ?), 0) AS mine, COUNT(*) AS total FROM mcp_tasks WHERE status IN ('working', 'input_required') AND created_at + ttl_ms >= ?",
+      "SELECT COALESCE(SUM(caller_id = ?), 0) AS mine, COUNT(*) AS total FROM mcp_tasks WHERE status IN ('working', 'input_required') AND admission IS NULL AND created_at + ttl_ms >= ?",
       caller,
       this.clock.now(),
     );
@@ -187,7 +224,7 @@ export class TaskStore {
     return this.sql.transaction(() => {
       const { changes } = this.sql.run(
         "UPDATE mcp_tasks SET lease_owner = ?, lease_generation = lease_generation + 1, lease_expires = ? " +
-          "WHERE task_id = ? AND status = 'working' AND created_at + ttl_ms >= ? AND (lease_owner IS NULL OR (lease_owner <> ? AND lease_expires < ?))",
+          `WHERE task_id = ? AND status = 'working' AND ${LIVE} AND (lease_owner IS NULL OR (lease_owner <> ? AND lease_expires < ?))`,
         owner,
         expires,
         taskId,
@@ -223,6 +260,20 @@ export class TaskStore {
     });
   }
 
+  /**
+   * A synchronous call's last step, in one transaction: only while the run holds it, `also` (its receipt and ledger
+   * row), and the row goes. False: another run holds it; nothing written.
+   */
+  end(taskId: string, lease: Lease, also?: () => void): boolean {
+    return this.sql.transaction(() => {
+      // The row goes only while the run holds it: its deletion is the lease check.
+      const { changes } = this.sql.run("DELETE FROM mcp_tasks WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", taskId, lease.owner, lease.generation);
+      if (changes === 0) return false;
+      also?.();
+      return true;
+    });
+  }
+
   /** Lets go of the lease (a graceful shutdown): the task stays as it is, for the next run to take at once. */
   release(taskId: string, lease: Lease): void {
     this.sql.run("UPDATE mcp_tasks SET lease_owner = NULL, lease_expires = 0 WHERE task_id = ? AND lease_owner = ? AND lease_generation = ?", taskId, lease.owner, lease.generation);
@@ -241,7 +292,7 @@ export class TaskStore {
   resumable(except: string, othersLapsed: boolean): { lapsed: TaskRow[]; nextExpiry: number | null } {
     const now = this.clock.now();
     const rows = this.sql.all<{ task_id: string; lease_owner: string | null; lease_expires: number }>(
-      "SELECT task_id, lease_owner, lease_expires FROM mcp_tasks WHERE status = 'working' AND created_at + ttl_ms >= ? AND (lease_owner IS NULL OR lease_owner <> ?)",
+      `SELECT task_id, lease_owner, lease_expires FROM mcp_tasks WHERE status = 'working' AND ${LIVE} AND (lease_owner IS NULL OR lease_owner <> ?)`,
       now,
       except,
     );

@@ -36,6 +36,7 @@ export const taskTool: SyntheticTool = {
       standingNow: () => c.view.stopNow(),
       progress: toolContextFor(c, "motebit_task").progress,
       run: c.session.taskRun,
+      admit: c.admit?.("motebit_task", args),
     });
     return answer.ok ? okJson(answer.receipt) : refused(answer.refusal);
   },

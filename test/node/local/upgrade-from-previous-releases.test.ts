@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { callText, connectStdio, freePort, REPO, runCli, startHttpServe, tempDir } from "./helpers/local-cli.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
-const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 2, receipts: 2, memory: 2, oauth: 3 };
+const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 3, receipts: 2, memory: 2, oauth: 3 };
 
 type Row = Record<string, unknown>;
 
@@ -78,6 +78,8 @@ describe.each(["9330a1d", "4fbfd47"])("a database written by release %s", (relea
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT embedder_id FROM memory_nodes").all())).toEqual([{ embedder_id: "use-lite-512+local-sif-v4-356@0.7" }]);
     // Tasks from before the attempt cap count as started once.
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT attempts FROM mcp_tasks").all())).toEqual([{ attempts: 1 }]);
+    // The release's tasks stay tasks (mcp_tasks 3 keeps synchronous calls beside them, issue 42).
+    expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT admission FROM mcp_tasks").all())).toEqual([{ admission: null }]);
   });
 
   it("`receipts` prints the receipts the release signed", async () => {

@@ -9,7 +9,7 @@ import release4fbfd47 from "../../fixtures/upgrade/4fbfd47/edge/object-rows.json
 import { motebitStub, post } from "./helpers.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
-const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 2, receipts: 2, memory: 2 };
+const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 3, receipts: 2, memory: 2 };
 
 type Value = string | number | null | { $base64: string };
 interface Dump {
@@ -80,6 +80,8 @@ describe.each([
     expect(await tableRows("jti_seen")).toEqual(dump.rows.jti_seen);
     expect(pick(await tableRows("mcp_tasks"), TASK_COLUMNS)).toEqual(pick(dump.rows.mcp_tasks, TASK_COLUMNS));
     expect(await tableRows("mcp_tasks", "DISTINCT attempts")).toEqual([{ attempts: 1 }]);
+    // The release's tasks stay tasks (mcp_tasks 3 keeps synchronous calls beside them, issue 42).
+    expect(await tableRows("mcp_tasks", "DISTINCT admission")).toEqual([{ admission: null }]);
     expect(await tableRows("schema_versions", "store, version")).toEqual(
       expect.arrayContaining(["host_meta", "memory", "receipts", "audit_log", "credentials", "jti_seen", "mcp_sessions", "rate_buckets", "mcp_tasks"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 }))),
     );

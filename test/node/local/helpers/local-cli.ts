@@ -118,6 +118,8 @@ export interface HttpServe {
   stderr(): string;
   /** SIGTERM (SIGKILL if still running 5 s later), then the exit code (null if it had to be killed). */
   stop(): Promise<number | null>;
+  /** SIGKILL, resolved once the process is gone. */
+  kill(): Promise<void>;
 }
 
 /** `motebit-local serve --serve-transport http ...args`, resolved once it prints where it listens. */
@@ -139,6 +141,10 @@ export function startHttpServe(args: string[], env: Record<string, string> = cle
           url: m[1],
           stderr: () => stderr,
           stop: () => terminate(child, exited),
+          kill: async () => {
+            child.kill("SIGKILL");
+            await exited;
+          },
         });
       }
     });
