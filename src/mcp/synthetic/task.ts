@@ -5,6 +5,7 @@ import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { toolContextFor } from "../tool-context.js";
 import { runMotebitTask, type TaskArgs } from "../../agent/task.js";
+import { LOG_META_KEY, receiptProof } from "../../log/log-store.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -37,6 +38,9 @@ export const taskTool: SyntheticTool = {
       progress: toolContextFor(c, "motebit_task").progress,
       run: c.session.taskRun,
     });
-    return answer.ok ? okJson(answer.receipt) : refused(answer.refusal);
+    if (!answer.ok) return refused(answer.refusal);
+    // The receipt's own wire is unchanged: its place in the transparency log rides beside it (docs/protocol.md §9).
+    const proof = receiptProof(m.ledger.log, answer.receipt);
+    return okJson(answer.receipt, proof === null ? undefined : { [LOG_META_KEY]: proof });
   },
 };
