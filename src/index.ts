@@ -50,6 +50,7 @@ export { LOG_META_KEY, LogStore, receiptProof, type Leaf, type ReceiptProof } fr
 export { answerLogQuery, type LogAnswer, type LogQuery, type LogQueryKind } from "./log/log-queries.js";
 export { receiptLeafHash } from "./log/receipt-leaf.js";
 export { signTreeHead, treeHeadProblem, type TreeHead } from "./log/tree-head.js";
+export { consistencyProblem, inclusionProblem, looksLikeTreeHead } from "./log/proof-checks.js";
 export { HostStop } from "./agent/turn-budget.js";
 
 // mcp, motebit

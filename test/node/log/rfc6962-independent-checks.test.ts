@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import vectors from "../../fixtures/rfc6962/transparency-dev-vectors.json";
 import { EMPTY_ROOT, leafHash, verifyConsistency, verifyInclusion } from "../../../src/log/merkle.js";
 import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
-import { canonicalJson, hexToBytes } from "../../../src/protocol/index.js";
+import { canonicalJson, hexToBytes, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { ReceiptLedger } from "../../../src/stores/receipt-ledger.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { steppingClock, task } from "../agent/task-fixture.js";
@@ -57,7 +57,7 @@ describe("Sigstore's RFC 6962 verifier", () => {
     const ledger = new ReceiptLedger(memorySql());
     ledger.migrate();
     const clock = steppingClock();
-    const receipts = [];
+    const receipts: ExecutionReceipt[] = [];
     for (let i = 0; i < 13; i++) {
       const r = await task({ prompt: `task ${i}`, clock });
       ledger.append(r, "owner");
