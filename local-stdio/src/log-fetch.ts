@@ -1,4 +1,4 @@
-// Reading a motebit's public transparency log over HTTP (docs/protocol.md §9): GET <base>/log/head, /log/inclusion,
+// Reading a motebit's public transparency log over HTTP (docs/protocol.md §10): GET <base>/log/head, /log/inclusion,
 // /log/consistency. <base> is the motebit's URL: its host's root, or /m/<name> in a fleet (a trailing /mcp is dropped).
 import { CliError } from "./cli-error.js";
 

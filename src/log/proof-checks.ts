@@ -1,4 +1,4 @@
-// What a verifier concludes from the log's wire (docs/protocol.md §9): a receipt is in the tree a signed head names,
+// What a verifier concludes from the log's wire (docs/protocol.md §10): a receipt is in the tree a signed head names,
 // and a later signed head extends an earlier one. Each answers null (it holds) or why not; none throws on bad input.
 import { isHash, verifyConsistency, verifyInclusion } from "./merkle.js";
 import { receiptLeafHash } from "./receipt-leaf.js";

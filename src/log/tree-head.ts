@@ -1,4 +1,4 @@
-// The signed tree head (docs/protocol.md, "Transparency log"): the log's size and root at a moment, signed as
+// The signed tree head (docs/protocol.md §10): the log's size and root at a moment, signed as
 // receipts are (canonical JSON without `signature`, Ed25519, base64url), so a head is checked with the receipt's key.
 import { base64urlDecode, base64urlEncode } from "../protocol/base64url.js";
 import { utf8 } from "../protocol/bytes.js";

@@ -78,7 +78,7 @@ export function createApp<E extends object = object>(
     return jsonResponse(200, { status: "ok", motebit_id: motebitId });
   });
 
-  // The transparency log's head and proofs are public: they reveal sizes and hashes only (docs/protocol.md §9).
+  // The transparency log's head and proofs are public: they reveal sizes and hashes only (docs/protocol.md §10).
   for (const kind of ["head", "inclusion", "consistency"] as const) {
     app.get(`/log/${kind}`, async (c) => {
       const backend = c.get("backend");

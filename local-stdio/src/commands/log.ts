@@ -1,4 +1,4 @@
-// motebit-local log: the transparency log of receipts (docs/protocol.md §9). `watch` is anyone's: it keeps the last
+// motebit-local log: the transparency log of receipts (docs/protocol.md §10). `watch` is anyone's: it keeps the last
 // signed tree head it saw of a motebit's public log and fails loudly on one that does not extend it. `leaves` is the
 // owner's: the leaves of this motebit's own log, read from its state (the public endpoints give hashes and proofs only).
 import { readFileSync, renameSync, writeFileSync } from "node:fs";

@@ -31,7 +31,7 @@ Options:
   --save F  write the receipt(s) found to F as plain JSON (one receipt: the object; several: an
             array), only when every artefact is a valid receipt; F is replaced.
 
-The transparency log (docs/protocol.md §9), for one receipt or one tree head:
+The transparency log (docs/protocol.md §10), for one receipt or one tree head:
   --log URL     the motebit's URL (its root, or /m/<name> in a fleet): fetch its signed tree head
                 and check that the receipt is in it (an inclusion proof), or that the tree head
                 given extends to it (a consistency proof: the log was not rewritten since).

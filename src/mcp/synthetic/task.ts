@@ -39,7 +39,7 @@ export const taskTool: SyntheticTool = {
       run: c.session.taskRun,
     });
     if (!answer.ok) return refused(answer.refusal);
-    // The receipt's own wire is unchanged: its place in the transparency log rides beside it (docs/protocol.md §9).
+    // The receipt's own wire is unchanged: its place in the transparency log rides beside it (docs/protocol.md §10).
     const proof = receiptProof(m.ledger.log, answer.receipt);
     return okJson(answer.receipt, proof === null ? undefined : { [LOG_META_KEY]: proof });
   },
