@@ -3,7 +3,7 @@
 // stored subtrees only (proofs.ts). Rows are only ever added.
 import type { SqlPort } from "../ports.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
-import { nodeHash } from "./merkle.js";
+import { appendLeaf, borderPositions, EMPTY_FRONTIER, type Frontier, type ReceiptProof } from "./frontier.js";
 import { consistencyPath, inclusionPath, subtreeHash, type StoredNode } from "./proofs.js";
 import { receiptLeafHash } from "./receipt-leaf.js";
 
@@ -16,7 +16,7 @@ export const LOG_SCHEMA: StoreSchema = {
         `CREATE TABLE IF NOT EXISTS log_leaves (
           leaf_index INTEGER PRIMARY KEY,
           leaf_hash TEXT NOT NULL UNIQUE,
-          task_id TEXT NOT NULL UNIQUE
+          task_id TEXT NOT NULL
         )`,
       );
       sql.run(
@@ -42,6 +42,12 @@ export interface Leaf {
 }
 
 export class LogStore {
+  /**
+   * The border after this process's last append, so the next one reads no stored nodes. Used only while the table's
+   * last leaf is still the one it ends with: a rolled-back append, or another writer, makes it be read afresh.
+   */
+  private frontier: Frontier = EMPTY_FRONTIER;
+
   constructor(private readonly sql: SqlPort) {}
 
   /** Idempotent; the receipts table must exist (its store migrates first). */
@@ -53,21 +59,22 @@ export class LogStore {
     return this.sql.all<{ n: number }>("SELECT COALESCE(MAX(leaf_index) + 1, 0) AS n FROM log_leaves")[0].n;
   }
 
-  /** Adds the leaf; the caller holds the transaction that also stores its receipt. Returns its index. */
-  append(taskId: string, leafHash: string): number {
-    const index = this.size();
-    this.sql.run("INSERT INTO log_leaves (leaf_index, leaf_hash, task_id) VALUES (?, ?, ?)", index, leafHash, taskId);
-    // A right child completes its parent: hash upward while the node just made is one.
-    let hash = leafHash;
-    let level = 0;
-    let i = index;
-    while (i % 2 === 1) {
-      hash = nodeHash(this.node(level, i - 1), hash);
-      level++;
-      i = (i - 1) / 2;
-      this.sql.run("INSERT INTO log_nodes (level, idx, hash) VALUES (?, ?, ?)", level, i, hash);
+  /**
+   * Adds the leaf and the complete subtrees it makes; the caller holds the transaction that also stores its receipt.
+   * Returns the leaf's inclusion proof in the tree that ends with it.
+   */
+  append(taskId: string, leafHash: string): ReceiptProof {
+    const [last] = this.sql.all<{ leaf_index: number; leaf_hash: string }>("SELECT leaf_index, leaf_hash FROM log_leaves ORDER BY leaf_index DESC LIMIT 1");
+    const size = last === undefined ? 0 : last.leaf_index + 1;
+    let f = this.frontier;
+    if (f.size !== size || f.lastLeaf !== (last?.leaf_hash ?? null)) {
+      f = { size, lastLeaf: last?.leaf_hash ?? null, nodes: borderPositions(size).map(({ level, index }) => ({ level, hash: this.node(level, index) })) };
     }
-    return index;
+    const next = appendLeaf(f, leafHash);
+    this.sql.run("INSERT INTO log_leaves (leaf_index, leaf_hash, task_id) VALUES (?, ?, ?)", size, leafHash, taskId);
+    for (const n of next.made) this.sql.run("INSERT INTO log_nodes (level, idx, hash) VALUES (?, ?, ?)", n.level, n.index, n.hash);
+    this.frontier = next.frontier;
+    return next.proof;
   }
 
   leafByHash(leafHash: string): Leaf | undefined {
@@ -106,20 +113,14 @@ export class LogStore {
   };
 }
 
-/** What motebit_task's result carries under `_meta["motebit/log"]`: the receipt's inclusion in the tree that ends with it. */
-export interface ReceiptProof {
-  leaf_index: number;
-  tree_size: number;
-  root_hash: string;
-  audit_path: string[];
-}
+export type { ReceiptProof };
 
 export const LOG_META_KEY = "motebit/log";
 
 /** The proof for a stored receipt against the tree of size leaf_index + 1 (append-only: it never changes), or null when it is not in the log. */
 export function receiptProof(log: LogStore, receipt: object): ReceiptProof | null {
-  const leaf = log.leafByHash(receiptLeafHash(receipt));
-  if (leaf === undefined) return null;
-  const size = leaf.leafIndex + 1;
-  return { leaf_index: leaf.leafIndex, tree_size: size, root_hash: log.root(size), audit_path: log.inclusion(leaf.leafIndex, size) };
+  const index = log.leafByHash(receiptLeafHash(receipt))?.leafIndex;
+  if (index === undefined) return null;
+  const size = index + 1;
+  return { leaf_index: index, tree_size: size, root_hash: log.root(size), audit_path: log.inclusion(index, size) };
 }

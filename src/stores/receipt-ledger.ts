@@ -3,7 +3,7 @@
 import type { SqlPort } from "../ports.js";
 import type { ExecutionReceipt } from "../protocol/index.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
-import { LogStore } from "../log/log-store.js";
+import { LogStore, receiptProof, type ReceiptProof } from "../log/log-store.js";
 import { receiptLeafHash } from "../log/receipt-leaf.js";
 
 export interface StoredReceipt {
@@ -54,6 +54,8 @@ export const RECEIPT_SCHEMA: StoreSchema = {
 export class ReceiptLedger {
   /** The transparency log every stored receipt is a leaf of (src/log/). */
   readonly log: LogStore;
+  /** Proofs of the receipts this process appended, by the receipt object (the task hands the same one back). */
+  private readonly appended = new WeakMap<ExecutionReceipt, ReceiptProof>();
 
   constructor(private readonly sql: SqlPort) {
     this.log = new LogStore(sql);
@@ -71,10 +73,17 @@ export class ReceiptLedger {
    * Returns the receipt's leaf index.
    */
   append(receipt: ExecutionReceipt, caller: string, runId?: string): number {
-    return this.sql.transaction(() => {
+    const proof = this.sql.transaction(() => {
       this.insert(receipt, caller, runId);
       return this.log.append(receipt.task_id, receiptLeafHash(receipt));
     });
+    this.appended.set(receipt, proof);
+    return proof.leaf_index;
+  }
+
+  /** The receipt's inclusion proof for motebit_task's `_meta` (docs/protocol.md §10), or null when it is not in the log. */
+  proofFor(receipt: ExecutionReceipt): ReceiptProof | null {
+    return this.appended.get(receipt) ?? receiptProof(this.log, receipt);
   }
 
   private insert(receipt: ExecutionReceipt, caller: string, runId: string | undefined): void {

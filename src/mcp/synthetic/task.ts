@@ -5,7 +5,7 @@ import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { toolContextFor } from "../tool-context.js";
 import { runMotebitTask, type TaskArgs } from "../../agent/task.js";
-import { LOG_META_KEY, receiptProof } from "../../log/log-store.js";
+import { LOG_META_KEY } from "../../log/log-store.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -40,7 +40,7 @@ export const taskTool: SyntheticTool = {
     });
     if (!answer.ok) return refused(answer.refusal);
     // The receipt's own wire is unchanged: its place in the transparency log rides beside it (docs/protocol.md §10).
-    const proof = receiptProof(m.ledger.log, answer.receipt);
+    const proof = m.ledger.proofFor(answer.receipt);
     return okJson(answer.receipt, proof === null ? undefined : { [LOG_META_KEY]: proof });
   },
 };

@@ -26,10 +26,12 @@ function subproof(m: number, d: string[], b: boolean): string[] {
 describe("the stored tree", () => {
   const ledger = new ReceiptLedger(memorySql());
   ledger.migrate();
-  leaves.forEach((h, i) => expect(ledger.log.append(`t${i}`, h)).toBe(i));
+  // Each append answers the new leaf's proof in the tree that ends with it (motebit_task's _meta), by RFC 9162 too.
+  const appended = leaves.map((h, i) => ledger.log.append(`t${i}`, h));
 
   it("has the RFC's root, audit paths and consistency paths at every size, and the verifiers accept them", () => {
     expect(ledger.log.size()).toBe(N);
+    appended.forEach((p, i) => expect(p).toEqual({ leaf_index: i, tree_size: i + 1, root_hash: mth(leaves.slice(0, i + 1)), audit_path: path(i, leaves.slice(0, i + 1)) }));
     for (let n = 1; n <= N; n++) {
       const d = leaves.slice(0, n);
       const root = mth(d);
@@ -64,6 +66,21 @@ describe("the stored tree", () => {
     expect(verifyConsistency(3, 8, ledger.log.root(3), root, [])).toBe(false);
   });
 
+  it("an append rolled back with its transaction leaves no trace in the next one (the kept border is checked first)", () => {
+    const sql = memorySql();
+    const l = new ReceiptLedger(sql);
+    l.migrate();
+    leaves.slice(0, 6).forEach((h, i) => l.log.append(`t${i}`, h));
+    expect(() =>
+      sql.transaction(() => {
+        l.log.append("gone", leafHash(utf8("rolled back")));
+        throw new Error("the receipt's transaction failed");
+      }),
+    ).toThrow();
+    for (let i = 6; i < 12; i++) expect(l.log.append(`t${i}`, leaves[i])).toEqual({ leaf_index: i, tree_size: i + 1, root_hash: mth(leaves.slice(0, i + 1)), audit_path: path(i, leaves.slice(0, i + 1)) });
+    expect(l.log.root(12)).toBe(mth(leaves.slice(0, 12)));
+  });
+
   it("a missing stored node is an error, never a made-up hash", () => {
     const sql = memorySql();
     const l = new ReceiptLedger(sql);
@@ -71,5 +88,8 @@ describe("the stored tree", () => {
     leaves.slice(0, 5).forEach((h, i) => l.log.append(`t${i}`, h));
     sql.run("DELETE FROM log_nodes WHERE level = 2");
     expect(() => l.log.root(5)).toThrow(/no node at level 2, index 0: its tables are damaged/);
+    // A new writer (no border kept) reads the border from the stored nodes: it fails the same way, appending nothing.
+    expect(() => new ReceiptLedger(sql).log.append("t5", leaves[5])).toThrow(/no node at level 2, index 0/);
+    expect(l.log.size()).toBe(5);
   });
 });
