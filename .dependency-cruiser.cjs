@@ -6,6 +6,7 @@ const LAYERS = [
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
   ["settings"], // every setting once, and the rules for reading them
   ["storage"], // the migration runner every store's schema goes through
+  ["log"], // the transparency log of receipts: RFC 9162 hashing, proofs, its tables, the signed tree head
   ["policy"], // risk, governance, the gate
   ["memory", "tools", "stores"], // what the motebit remembers; the tools it serves; its ledger, audit log, credentials
   ["agent"], // running a task: direct or AI, gate, receipt, ledger

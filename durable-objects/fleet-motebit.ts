@@ -3,7 +3,7 @@
 // nothing. Its key is made here and never leaves.
 import {
   authenticate, authRefusalResponse, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
-  HostStop, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
+  HostStop, type LogQuery, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
 } from "../src/index.js";
 import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
 import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
@@ -61,6 +61,13 @@ export class FleetMotebit {
     const s = await this.started();
     if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
     return s.ok ? s.backend.oauth.handle(request, urls, fleetName, source) : startupFailureResponse(s.error);
+  }
+
+  /** This motebit's transparency log; a name nobody provisioned is 404 and starts nothing. */
+  async handleLog(query: LogQuery): Promise<Response> {
+    const s = await this.started();
+    if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
+    return s.ok ? s.backend.handleLog(query) : startupFailureResponse(s.error);
   }
 
   /** The operator's side of this motebit's OAuth clients (worker/fleet-oauth-api.ts): approvals this object signs. */

@@ -10,7 +10,7 @@
 // returns (createMotebitWorker builds it), so no module state carries them from the Worker's entry to the object.
 import { DurableObject } from "cloudflare:workers";
 import {
-  type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile,
+  type EnvLike, type FleetEntry, type LogQuery, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile,
   startupFailureResponse, type ToolRegistry,
 } from "../src/index.js";
 import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
@@ -111,6 +111,13 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return s.ok ? s.backend.oauth.handle(request, urls, null, source) : startupFailureResponse(s.error);
   }
 
+  /** The transparency log's public head and proofs, from this object's SQLite. */
+  async handleLog(query: LogQuery): Promise<Response> {
+    this.as("motebit");
+    const s = await this.ownStarted();
+    return s.ok ? s.backend.handleLog(query) : startupFailureResponse(s.error);
+  }
+
   // ---- a fleet motebit (fleet-motebit.ts) ----
 
   async fleetProvision(spec: FleetSpec): Promise<FleetAnswer<FleetDescription> | { ok: false; status: 409; error: string }> {
@@ -127,6 +134,10 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
     return this.fleet.handleOAuth(request, urls, fleetName, source);
+  }
+
+  async fleetHandleLog(query: LogQuery): Promise<Response> {
+    return this.fleet.handleLog(query);
   }
 
   async fleetOAuth(op: FleetOAuthOp): Promise<FleetOAuthAnswer | FleetAnswer<never>> {

@@ -47,6 +47,12 @@ export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContex
 // agent
 export { CredentialStore, notPresentedBecause } from "./stores/credential-store.js";
 export { ReceiptLedger } from "./stores/receipt-ledger.js";
+export { EMPTY_ROOT, isHash, leafHash, nodeHash, rootFromInclusion, verifyConsistency, verifyInclusion } from "./log/merkle.js";
+export { LOG_META_KEY, LogStore, receiptProof, type Leaf, type ReceiptProof } from "./log/log-store.js";
+export { answerLogQuery, type LogAnswer, type LogQuery, type LogQueryKind } from "./log/log-queries.js";
+export { receiptLeafHash } from "./log/receipt-leaf.js";
+export { signTreeHead, treeHeadProblem, type TreeHead } from "./log/tree-head.js";
+export { consistencyProblem, inclusionProblem, looksLikeTreeHead } from "./log/proof-checks.js";
 export { HostStop } from "./agent/turn-budget.js";
 
 // mcp, motebit

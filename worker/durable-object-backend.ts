@@ -50,5 +50,6 @@ function build(env: EdgeEnv): ServerBackend {
     },
     handleMcp: (call) => stub().handleMcp(call),
     handleOAuth: (request, urls, _fleetName, source) => stub().handleOAuth(request, urls, source),
+    handleLog: (query) => stub().handleLog(query),
   };
 }

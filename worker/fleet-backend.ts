@@ -43,5 +43,10 @@ export function fleetBackend(env: EdgeEnv, name: string): ServerBackend {
       await fleetCaller(env, name, { fresh: false });
       return fleetStub(env, name).fleetHandleOAuth(request, urls, fleetName, source);
     },
+    // The same: an unknown name is 404 before any object is touched.
+    handleLog: async (query) => {
+      await fleetCaller(env, name, { fresh: false });
+      return fleetStub(env, name).fleetHandleLog(query);
+    },
   };
 }

@@ -12,11 +12,12 @@ import { command as mcp } from "./commands/mcp.js";
 import { command as fleet } from "./commands/fleet.js";
 import { command as call } from "./commands/call.js";
 import { command as oauth } from "./commands/oauth.js";
+import { command as log } from "./commands/log.js";
 import { readFileSync } from "node:fs";
 import type { Command } from "./commands/command.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
 
-const COMMANDS: Record<string, Command> = { init, create, verify, serve, call, memory, receipts, credentials, token, mcp, fleet, oauth };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, call, memory, receipts, log, credentials, token, mcp, fleet, oauth };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

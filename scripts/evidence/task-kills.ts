@@ -9,6 +9,7 @@ import { sha256HexSync, verifyReceipt, type ExecutionReceipt } from "../../src/p
 import { tokenFor, type Peer } from "./client.js";
 import type { Host } from "./hosts.js";
 import type { Outcome } from "./scenarios.js";
+import { logAgreement } from "./log-agreement.js";
 
 const V = "2026-07-28";
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
@@ -118,12 +119,16 @@ export async function taskKills(
   if (withoutReceipt) failures.push(`task kills: ${withoutReceipt} tasks ended without a receipt`);
   if (keys.size !== 1) failures.push(`task kills: receipts signed by ${keys.size} keys`);
   if (valid !== receipts.length) failures.push(`task kills: ${receipts.length - valid} receipts do not verify`);
+  // The transparency log: no receipt outside it, no leaf without its receipt, after every kill.
+  const inLog = logAgreement(host.query);
+  failures.push(...inLog.failures.map((f) => `task kills: ${f}`));
   return {
     lines: [
       `${host.name} task kills: ${o.kills} SIGKILLs, ${mine.length} tasks created (${refused} refused at a limit, retried)`,
       `${host.name} task kills: executions to the end per task: max ${Math.max(0, ...prompts.map((p) => dones.get(p) ?? 0))}, tasks run to the end twice: ${dupRuns}; restarted after a kill cut their run: ${rerunAfterKill}`,
       `${host.name} task kills: receipts per task: max ${Math.max(0, ...perTask.values())}, duplicates ${dupReceipts}, tasks without one ${withoutReceipt}; statuses ${[...statuses].map(([s, n]) => `${s} ${n}`).join(", ")}`,
       `${host.name} task kills: signing keys ${keys.size}, receipts that verify ${valid}/${receipts.length}`,
+      ...inLog.lines.map((l) => `${host.name} task kills: ${l}`),
     ],
     failures,
   };

@@ -7,13 +7,15 @@ import type { ContentBlock } from "../tools/types.js";
  * content blocks and structuredContent; its tag is still the last text block.
  */
 export type ToolOutcome =
-  | { kind: "ok"; text: string }
+  | { kind: "ok"; text: string; meta?: Record<string, unknown> }
   | { kind: "ok_rich"; content: ContentBlock[]; structuredContent?: Record<string, unknown> }
   | { kind: "tool_error"; text: string; content?: ContentBlock[] }
   | { kind: "refused"; text: string };
 
 export const ok = (text: string): ToolOutcome => ({ kind: "ok", text });
-export const okJson = (value: unknown): ToolOutcome => ({ kind: "ok", text: JSON.stringify(value) });
+/** `meta` goes on the result's `_meta` (motebit_task's log proof), beside the tagged text. */
+export const okJson = (value: unknown, meta?: Record<string, unknown>): ToolOutcome =>
+  meta === undefined ? { kind: "ok", text: JSON.stringify(value) } : { kind: "ok", text: JSON.stringify(value), meta };
 export const okRich = (content: ContentBlock[], structuredContent?: Record<string, unknown>): ToolOutcome => ({
   kind: "ok_rich",
   content,
@@ -28,6 +30,7 @@ export interface CallToolResult {
   content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  _meta?: Record<string, unknown>;
 }
 
 export function toCallToolResult(o: ToolOutcome, motebitId: string, publicKeyHex: string | null): CallToolResult {
@@ -38,7 +41,8 @@ export function toCallToolResult(o: ToolOutcome, motebitId: string, publicKeyHex
   }
   const content: ContentBlock[] =
     o.kind === "tool_error" && o.content ? tagBlocks(o.content, motebitId, publicKeyHex) : [{ type: "text", text: withIdentityTag(o.text, motebitId, publicKeyHex) }];
-  return o.kind === "ok" ? { content } : { content, isError: true };
+  if (o.kind === "tool_error") return { content, isError: true };
+  return o.meta === undefined ? { content } : { content, _meta: o.meta };
 }
 
 /** The tag stays the last thing in the result: on the final block when that is text, else as a text block of its own. */

@@ -1,7 +1,8 @@
 import { ProtocolError } from "./errors.js";
 
 const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-const HEX_RE = /^[0-9a-fA-F]*$/;
+/** The value of each hex digit's char code, -1 for every other code below 128. */
+const HEX_VALUE = Int8Array.from({ length: 128 }, (_, c) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1));
 const encoder = new TextEncoder();
 // fatal: invalid UTF-8 is an error, never silently replaced; ignoreBOM: keep the bytes we were given.
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -20,9 +21,14 @@ export function hexToBytes(hex: string, expectedLength?: number): Uint8Array<Arr
     throw new ProtocolError(`expected ${expectedLength} bytes (${expectedLength * 2} hex chars), got ${hex.length} chars`);
   }
   if (hex.length % 2 !== 0) throw new ProtocolError(`hex string has odd length ${hex.length}`);
-  if (!HEX_RE.test(hex)) throw new ProtocolError("hex string contains a non-hex character");
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  // A table per character: the log hashes two decoded node hashes per tree node (src/log/merkle.ts).
+  for (let i = 0; i < out.length; i++) {
+    const hi = HEX_VALUE[hex.charCodeAt(2 * i)] ?? -1;
+    const lo = HEX_VALUE[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if (hi < 0 || lo < 0) throw new ProtocolError("hex string contains a non-hex character");
+    out[i] = (hi << 4) | lo;
+  }
   return out;
 }
 

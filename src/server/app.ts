@@ -1,6 +1,6 @@
 // The HTTP surface of a motebit, host-neutral: the edge Worker serves it in front of the Durable Object,
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
-// Order per request: settings → Origin → CORS preflight → /health → body cap → auth → /mcp.
+// Order per request: settings → Origin → CORS preflight → /health, /log/* → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
 import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
@@ -77,6 +77,15 @@ export function createApp<E extends object = object>(
     const { motebitId } = await c.get("backend").identity();
     return jsonResponse(200, { status: "ok", motebit_id: motebitId });
   });
+
+  // The transparency log's head and proofs are public: they reveal sizes and hashes only (docs/protocol.md §10).
+  for (const kind of ["head", "inclusion", "consistency"] as const) {
+    app.get(`/log/${kind}`, async (c) => {
+      const backend = c.get("backend");
+      if (backend.handleLog === undefined) return jsonResponse(404, { error: "not found" });
+      return backend.handleLog({ kind, params: Object.fromEntries(new URL(c.req.url).searchParams) });
+    });
+  }
 
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
   mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf, (c) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown");

@@ -11,6 +11,9 @@ import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
 import { AuthorizationServer, type FetchClientMetadata } from "./oauth/authorization-server.js";
 import { revokedGrantRefusal } from "./oauth/admission.js";
+import type { LogStore } from "../log/log-store.js";
+import { answerLogQuery, type LogQuery } from "../log/log-queries.js";
+import { jsonResponse } from "./responses.js";
 
 export interface ServerBackend {
   /** The deployment's settings. Throws StartupError when they are malformed. */
@@ -29,6 +32,8 @@ export interface ServerBackend {
    * `source` is the caller's address as the host saw it (its limits are per source).
    */
   handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response>;
+  /** The transparency log's public head and proofs (src/log/log-queries.ts). Absent: 404. */
+  handleLog?(query: LogQuery): Promise<Response>;
 }
 
 /** A backend whose state lives in this process (the Durable Object itself, or motebit-local's HTTP server). */
@@ -36,12 +41,12 @@ export function inProcessBackend(o: {
   config: ServerConfig;
   sql: SqlPort;
   clock: Clock;
-  motebit: { motebitId: string; publicKeyHex: string; signer: Signer; handleClassified: RpcHandler };
+  motebit: { motebitId: string; publicKeyHex: string; signer: Signer; handleClassified: RpcHandler; ledger: { log: LogStore } };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
   /** How Client ID Metadata Documents are fetched (tests inject one); absent, fetch. */
   fetchClientMetadata?: FetchClientMetadata;
-} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Pick<McpEndpoint, "handOver"> & { oauth: AuthorizationServer } {
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Required<Pick<ServerBackend, "handleLog">> & Pick<McpEndpoint, "handOver"> & { oauth: AuthorizationServer } {
   const endpoint = new McpEndpoint({
     sql: o.sql,
     clock: o.clock,
@@ -59,6 +64,11 @@ export function inProcessBackend(o: {
     authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
     handleMcp: async (call) => revokedGrantRefusal(oauth.store, call.principal) ?? endpoint.handle(call),
     handleOAuth: (request, urls, fleetName, source) => oauth.handle(request, urls, fleetName, source),
+    handleLog: async (query) => {
+      const a = await answerLogQuery(query, { log: o.motebit.ledger.log, signer: o.motebit.signer, motebitId: identity.motebitId, now: () => o.clock.now() });
+      // A head is a moment's answer: never served from a cache.
+      return jsonResponse(a.status, a.body, { "Cache-Control": "no-store" });
+    },
     handOver: (graceMs) => endpoint.handOver(graceMs),
     oauth,
   };

@@ -3,6 +3,8 @@
 import type { SqlPort } from "../ports.js";
 import type { ExecutionReceipt } from "../protocol/index.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
+import { LogStore, receiptProof, type ReceiptProof } from "../log/log-store.js";
+import { receiptLeafHash } from "../log/receipt-leaf.js";
 
 export interface StoredReceipt {
   receipt: ExecutionReceipt;
@@ -50,18 +52,41 @@ export const RECEIPT_SCHEMA: StoreSchema = {
 };
 
 export class ReceiptLedger {
-  constructor(private readonly sql: SqlPort) {}
+  /** The transparency log every stored receipt is a leaf of (src/log/). */
+  readonly log: LogStore;
+  /** Proofs of the receipts this process appended, by the receipt object (the task hands the same one back). */
+  private readonly appended = new WeakMap<ExecutionReceipt, ReceiptProof>();
 
-  /** Idempotent. */
+  constructor(private readonly sql: SqlPort) {
+    this.log = new LogStore(sql);
+  }
+
+  /** Idempotent. The log after the receipts: its first step enters the receipts already stored. */
   migrate(): void {
     migrate(this.sql, RECEIPT_SCHEMA);
+    this.log.migrate();
   }
 
   /**
-   * Stores the receipt exactly as signed; a second receipt with the same task_id, or for the same MCP task
-   * (`runId`), throws.
+   * Stores the receipt exactly as signed and appends it to the log, in one transaction: no receipt outside the log,
+   * no leaf without its receipt. A second receipt with the same task_id, or for the same MCP task (`runId`), throws.
+   * Returns the receipt's leaf index.
    */
-  append(receipt: ExecutionReceipt, caller: string, runId?: string): void {
+  append(receipt: ExecutionReceipt, caller: string, runId?: string): number {
+    const proof = this.sql.transaction(() => {
+      this.insert(receipt, caller, runId);
+      return this.log.append(receipt.task_id, receiptLeafHash(receipt));
+    });
+    this.appended.set(receipt, proof);
+    return proof.leaf_index;
+  }
+
+  /** The receipt's inclusion proof for motebit_task's `_meta` (docs/protocol.md §10), or null when it is not in the log. */
+  proofFor(receipt: ExecutionReceipt): ReceiptProof | null {
+    return this.appended.get(receipt) ?? receiptProof(this.log, receipt);
+  }
+
+  private insert(receipt: ExecutionReceipt, caller: string, runId: string | undefined): void {
     this.sql.run(
       "INSERT INTO receipts (task_id, relay_task_id, caller, status, created_at, json, run_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
       receipt.task_id,

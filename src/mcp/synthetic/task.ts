@@ -5,6 +5,7 @@ import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { toolContextFor } from "../tool-context.js";
 import { runMotebitTask, type TaskArgs } from "../../agent/task.js";
+import { LOG_META_KEY } from "../../log/log-store.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -38,6 +39,9 @@ export const taskTool: SyntheticTool = {
       run: c.session.taskRun,
       admit: c.admit?.("motebit_task", args),
     });
-    return answer.ok ? okJson(answer.receipt) : refused(answer.refusal);
+    if (!answer.ok) return refused(answer.refusal);
+    // The receipt's own wire is unchanged: its place in the transparency log rides beside it (docs/protocol.md §10).
+    const proof = m.ledger.proofFor(answer.receipt);
+    return okJson(answer.receipt, proof === null ? undefined : { [LOG_META_KEY]: proof });
   },
 };

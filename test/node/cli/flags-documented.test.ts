@@ -12,10 +12,11 @@ import * as credentials from "../../../local-stdio/src/commands/credentials.js";
 import * as fleet from "../../../local-stdio/src/commands/fleet.js";
 import * as call from "../../../local-stdio/src/commands/call.js";
 import * as oauth from "../../../local-stdio/src/commands/oauth.js";
+import * as log from "../../../local-stdio/src/commands/log.js";
 import { EXIT_STATUS } from "../../../local-stdio/src/flags.js";
 
 const PAGE = readFileSync(new URL("../../../docs/motebit-local.md", import.meta.url), "utf8");
-const COMMANDS = { init, create, verify, serve, call, token, memory, receipts, credentials, fleet, oauth };
+const COMMANDS = { init, create, verify, serve, call, token, memory, receipts, log, credentials, fleet, oauth };
 const flagsIn = (text: string) => new Set([...text.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]));
 
 /** The page's synopsis of one command (in its Commands section's first code block): its line and the indented lines that continue it. */

@@ -6,6 +6,7 @@ import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync as Database } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
+import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
 import { callText, connectStdio, freePort, REPO, runCli, startHttpServe, tempDir } from "./helpers/local-cli.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
@@ -72,10 +73,15 @@ describe.each(["9330a1d", "4fbfd47"])("a database written by release %s", (relea
     expect(read(tmp.dir, kept)).toEqual(before);
     const versions = read(tmp.dir, (db) => db.prepare("SELECT store, version FROM schema_versions ORDER BY store").all()) as Row[];
     expect(versions).toEqual(
-      ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "oauth", "rate_buckets", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
+      ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "oauth", "rate_buckets", "receipt_log", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
     );
     // The old vectors were made again by today's default embedder, motebit-local's sentence encoder with the word table.
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT embedder_id FROM memory_nodes").all())).toEqual([{ embedder_id: "use-lite-512+local-sif-v4-356@0.7" }]);
+    // The release's receipts entered the transparency log in ledger order, each leaf over its canonical JSON.
+    const ledgerOrder = read(tmp.dir, (db) => db.prepare("SELECT task_id, json FROM receipts ORDER BY rowid").all()) as { task_id: string; json: string }[];
+    expect(read(tmp.dir, (db) => db.prepare("SELECT leaf_index, task_id, leaf_hash FROM log_leaves ORDER BY leaf_index").all())).toEqual(
+      ledgerOrder.map((r, i) => ({ leaf_index: i, task_id: r.task_id, leaf_hash: receiptLeafHash(JSON.parse(r.json) as object) })),
+    );
     // Tasks from before the attempt cap count as started once.
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT attempts FROM mcp_tasks").all())).toEqual([{ attempts: 1 }]);
     // The release's tasks stay tasks (mcp_tasks 3 keeps synchronous calls beside them, issue 42).

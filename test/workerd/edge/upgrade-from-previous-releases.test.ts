@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import release9330a1d from "../../fixtures/upgrade/9330a1d/edge/object-rows.json";
 import release4fbfd47 from "../../fixtures/upgrade/4fbfd47/edge/object-rows.json";
 import { motebitStub, post } from "./helpers.js";
+import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
 const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 3, receipts: 2, memory: 2 };
@@ -78,12 +79,16 @@ describe.each([
     expect(pick(await tableRows("memory_nodes"), MEMORY_COLUMNS)).toEqual(pick(renamed, MEMORY_COLUMNS));
     expect(await tableRows("receipts", Object.keys(dump.rows.receipts[0]).join(", "))).toEqual(dump.rows.receipts);
     expect(await tableRows("jti_seen")).toEqual(dump.rows.jti_seen);
+    // The release's receipts entered the transparency log in ledger order, each leaf over its canonical JSON.
+    expect(await tableRows("log_leaves", "leaf_index, task_id, leaf_hash")).toEqual(
+      dump.rows.receipts.map((r, i) => ({ leaf_index: i, task_id: r.task_id, leaf_hash: receiptLeafHash(JSON.parse(r.json as string) as object) })),
+    );
     expect(pick(await tableRows("mcp_tasks"), TASK_COLUMNS)).toEqual(pick(dump.rows.mcp_tasks, TASK_COLUMNS));
     expect(await tableRows("mcp_tasks", "DISTINCT attempts")).toEqual([{ attempts: 1 }]);
     // The release's tasks stay tasks (mcp_tasks 3 keeps synchronous calls beside them, issue 42).
     expect(await tableRows("mcp_tasks", "DISTINCT admission")).toEqual([{ admission: null }]);
     expect(await tableRows("schema_versions", "store, version")).toEqual(
-      expect.arrayContaining(["host_meta", "memory", "receipts", "audit_log", "credentials", "jti_seen", "mcp_sessions", "rate_buckets", "mcp_tasks"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 }))),
+      expect.arrayContaining(["host_meta", "memory", "receipts", "receipt_log", "audit_log", "credentials", "jti_seen", "mcp_sessions", "rate_buckets", "mcp_tasks"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 }))),
     );
   });
 });
