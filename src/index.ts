@@ -63,6 +63,7 @@ export { signOwnerCommand } from "./oauth/owner-command.js";
 export type { OwnerCommand } from "./oauth/owner-command.js";
 export { AS_METADATA_SUFFIX, RESOURCE_METADATA_SUFFIX } from "./oauth/urls.js";
 export type { OAuthUrls } from "./oauth/urls.js";
+export type { Discovery } from "./discovery/discover.js";
 
 // server, relay
 export { createApp } from "./server/app.js";

@@ -2,7 +2,7 @@
 // Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
 // after the app has authenticated the caller.
 import type { Clock, SqlPort } from "../ports.js";
-import type { Signer, VerifySignature } from "../protocol/index.js";
+import type { VerifySignature } from "../protocol/index.js";
 import type { OAuthUrls } from "../oauth/urls.js";
 import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "../settings/server-config.js";
@@ -11,6 +11,8 @@ import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
 import { AuthorizationServer, type FetchClientMetadata } from "./oauth/authorization-server.js";
 import { revokedGrantRefusal } from "./oauth/admission.js";
+import type { MotebitContext } from "../mcp/context.js";
+import { discover, type Discovery } from "../discovery/discover.js";
 
 export interface ServerBackend {
   /** The deployment's settings. Throws StartupError when they are malformed. */
@@ -29,6 +31,8 @@ export interface ServerBackend {
    * `source` is the caller's address as the host saw it (its limits are per source).
    */
   handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response>;
+  /** The motebit's public facts and signed discovery documents on these (trusted) URLs (src/discovery/). Absent: 404. */
+  discovery?(urls: OAuthUrls, fleetName: string | null): Promise<Discovery>;
 }
 
 /** A backend whose state lives in this process (the Durable Object itself, or motebit-local's HTTP server). */
@@ -36,12 +40,12 @@ export function inProcessBackend(o: {
   config: ServerConfig;
   sql: SqlPort;
   clock: Clock;
-  motebit: { motebitId: string; publicKeyHex: string; signer: Signer; handleClassified: RpcHandler };
+  motebit: MotebitContext & { handleClassified: RpcHandler };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
   /** How Client ID Metadata Documents are fetched (tests inject one); absent, fetch. */
   fetchClientMetadata?: FetchClientMetadata;
-} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Pick<McpEndpoint, "handOver"> & { oauth: AuthorizationServer } {
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Pick<McpEndpoint, "handOver"> & Required<Pick<ServerBackend, "discovery">> & { oauth: AuthorizationServer } {
   const endpoint = new McpEndpoint({
     sql: o.sql,
     clock: o.clock,
@@ -59,6 +63,7 @@ export function inProcessBackend(o: {
     authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
     handleMcp: async (call) => revokedGrantRefusal(oauth.store, call.principal) ?? endpoint.handle(call),
     handleOAuth: (request, urls, fleetName, source) => oauth.handle(request, urls, fleetName, source),
+    discovery: (urls, fleetName) => discover(o.motebit, o.config, urls, fleetName),
     handOver: (graceMs) => endpoint.handOver(graceMs),
     oauth,
   };
