@@ -1,27 +1,16 @@
 // The discovery documents are signed with the motebit's key and check out under an independent JOSE library (jose)
 // over an independent RFC 8785 implementation (canonicalize); they list the tools exactly as tools/list shows a
 // first-contact caller; their URLs are the trusted base's, never the caller's Host (#39 item 3).
-import canonicalize from "canonicalize";
-import { flattenedVerify, importJWK } from "jose";
 import { describe, expect, it } from "vitest";
-import { base64urlEncode } from "../../../src/protocol/base64url.js";
-import { hexToBytes } from "../../../src/protocol/bytes.js";
+import { joseVerify, type Json, unsign } from "../../shared/discovery-jws.js";
 import { nodeApp } from "../helpers/node-app.js";
 import keys from "../../fixtures/edge/keys.json";
 
 const LOOPBACK = "http://127.0.0.1";
 const FIRST_CONTACT_TOKEN = "first-contact-token-0001";
-type Json = Record<string, any>;
 
 async function get(app: { fetch: (r: Request) => Response | Promise<Response> }, url: string): Promise<Response> {
   return app.fetch(new Request(url));
-}
-
-/** Verifies `jws` (detached) over `doc`'s JCS form under the motebit's key, with jose; throws when it does not. */
-async function joseVerify(doc: unknown, jws: { protected: string; signature: string }, publicKeyHex: string) {
-  const key = await importJWK({ kty: "OKP", crv: "Ed25519", x: base64urlEncode(hexToBytes(publicKeyHex)) }, "EdDSA");
-  const payload = base64urlEncode(new TextEncoder().encode(canonicalize(doc)!));
-  return flattenedVerify({ protected: jws.protected, signature: jws.signature, payload }, key, { algorithms: ["EdDSA"] });
 }
 
 async function app(env: Record<string, unknown> = {}) {
@@ -34,9 +23,9 @@ describe("the A2A Agent Card", () => {
     const res = await get(a, `${LOOPBACK}/.well-known/agent-card.json`);
     expect(res.status).toBe(200);
     const card = (await res.json()) as Json;
-    const { signatures, ...unsigned } = card;
-    expect(signatures).toHaveLength(1);
-    const verified = await joseVerify(unsigned, signatures[0], motebit.publicKeyHex);
+    expect(card.signatures).toHaveLength(1);
+    const { unsigned, jws } = unsign("agentCard", card);
+    const verified = await joseVerify(unsigned, jws, motebit.publicKeyHex);
     expect(verified.protectedHeader).toMatchObject({ alg: "EdDSA", kid: `${motebit.did}#${motebit.did.slice(8)}` });
     expect(card).toMatchObject({ protocolVersion: "0.3.0", url: `${LOOPBACK}/mcp`, preferredTransport: "MCP" });
     expect(card.capabilities.extensions[0].params).toMatchObject({ motebit_id: motebit.motebitId, did: motebit.did, public_key: motebit.publicKeyHex });
@@ -55,8 +44,9 @@ describe("the MCP server card and server.json", () => {
   it("each carries a signature jose verifies, the SEP-2127 / registry schema's fields, and the connection facts", async () => {
     const { app: a, motebit } = await app();
     const card = (await (await get(a, `${LOOPBACK}/.well-known/mcp/server-card.json`)).json()) as Json;
-    const { "dev.motebit/signature": sig, ...meta } = card._meta;
-    await joseVerify({ ...card, _meta: meta }, sig, motebit.publicKeyHex);
+    const { unsigned, jws } = unsign("serverCard", card);
+    await joseVerify(unsigned, jws, motebit.publicKeyHex);
+    const meta = unsigned._meta;
     expect(card.$schema).toBe("https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json");
     expect(card.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(card.description.length).toBeLessThanOrEqual(100);
@@ -66,9 +56,8 @@ describe("the MCP server card and server.json", () => {
     expect(m.auth.oauth).toEqual({ protected_resource_metadata: `${LOOPBACK}/.well-known/oauth-protected-resource/mcp`, authorization_server_metadata: `${LOOPBACK}/.well-known/oauth-authorization-server` });
 
     const sj = (await (await get(a, `${LOOPBACK}/server.json`)).json()) as Json;
-    const provided = sj._meta["io.modelcontextprotocol.registry/publisher-provided"];
-    const { "dev.motebit/signature": sjSig, ...rest } = provided;
-    await joseVerify({ ...sj, _meta: { "io.modelcontextprotocol.registry/publisher-provided": rest } }, sjSig, motebit.publicKeyHex);
+    const signedJson = unsign("serverJson", sj);
+    await joseVerify(signedJson.unsigned, signedJson.jws, motebit.publicKeyHex);
     expect(sj).toMatchObject({ $schema: "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", name: card.name, remotes: [{ type: "streamable-http", url: `${LOOPBACK}/mcp` }] });
     expect(Object.keys(sj._meta)).toEqual(["io.modelcontextprotocol.registry/publisher-provided"]);
   });
