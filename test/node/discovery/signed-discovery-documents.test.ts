@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { joseVerify, type Json, unsign } from "../../shared/discovery-jws.js";
 import { nodeApp } from "../helpers/node-app.js";
+import { verifyDetached } from "../../../src/discovery/detached-jws.js";
 import keys from "../../fixtures/edge/keys.json";
 
 const LOOPBACK = "http://127.0.0.1";
@@ -105,5 +106,15 @@ describe("where the documents say the motebit lives", () => {
       expect(text, path).not.toContain(keys.auth_token);
       expect(text, path).not.toContain(FIRST_CONTACT_TOKEN);
     }
+  });
+});
+
+describe("verifyDetached (what server-json checks before it prints)", () => {
+  it("accepts the served server.json and refuses it once changed", async () => {
+    const { app: a, motebit } = await app();
+    const { unsigned, jws } = unsign("serverJson", (await (await get(a, `${LOOPBACK}/server.json`)).json()) as Json);
+    expect(await verifyDetached(unsigned, jws, motebit.publicKeyHex)).toBe(true);
+    expect(await verifyDetached({ ...unsigned, remotes: [{ type: "streamable-http", url: "https://evil.example/mcp" }] }, jws, motebit.publicKeyHex)).toBe(false);
+    expect(await verifyDetached(unsigned, { ...jws, protected: "eyJhbGciOiJub25lIn0" }, motebit.publicKeyHex)).toBe(false);
   });
 });
