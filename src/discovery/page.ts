@@ -84,7 +84,8 @@ ${toolRows(f)}
 </dl>
 <h2>Transparency log</h2>
 <p id="log-head">No log yet. (The page's script reads the signed tree head from <a href="${e(at.logHead)}">${e(at.logHead)}</a>.)</p>
-<h2>Check a receipt</h2>
+<section id="verifier" aria-labelledby="verifier-title">
+<h2 id="verifier-title">Check a receipt</h2>
 <noscript><p>The verifier needs script. Without it: <code>motebit-local verify - --key ${e(f.public_key)}</code> checks the same things.</p></noscript>
 <div class="drop" id="drop">
 <p><label for="receipt">Paste a receipt, or the JSON-RPC reply or SSE stream a <code>motebit_task</code> call returned (or drop a file here)</label></p>
@@ -93,6 +94,7 @@ ${toolRows(f)}
 <p><button type="button" id="check">Check</button></p>
 </div>
 <div id="result" role="status" aria-live="polite"><p id="verdict"></p><ul id="checks"></ul></div>
+</section>
 </main>
 <script>${PAGE_SCRIPT}</script>
 </body></html>`;
