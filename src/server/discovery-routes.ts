@@ -1,6 +1,6 @@
 // The motebit's public discovery routes (before the fail-closed auth middleware, like OAuth's metadata): the MCP
 // Server Card, the MCP Registry's server.json and the A2A Agent Card, each signed by the backend with the motebit's
-// key, and the page at the motebit's root (src/discovery/page.ts). Built on the base the host vouches for; under a
+// key, and the page at the motebit's root (motebit-page.ts). Built on the base the host vouches for; under a
 // name it does not vouch for, 421 and nothing signed.
 import type { Context, Hono } from "hono";
 import type { Discovery } from "../discovery/discover.js";
@@ -8,7 +8,7 @@ import type { OAuthUrls } from "../oauth/urls.js";
 import type { ServerBackend } from "./backend.js";
 import { jsonResponse } from "./responses.js";
 import { fleetNameOf, misdirected, PUBLIC_JSON } from "./oauth/routes.js";
-import { motebitPage } from "../discovery/page.js";
+import { motebitPage } from "./motebit-page.js";
 
 export const SERVER_CARD_PATH = "/.well-known/mcp/server-card.json";
 export const AGENT_CARD_PATH = "/.well-known/agent-card.json";

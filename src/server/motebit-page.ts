@@ -1,15 +1,15 @@
 // The motebit's page at its root: who it is, its governance, its tools as an anonymous caller sees them, how to
 // connect, its transparency log's tree head (fetched by the page's script from <base>/log/head; "no log yet" when
-// that does not answer), and a receipt verifier that runs in the browser (page-script.ts). Everything but the tree
+// that does not answer), and a receipt verifier that runs in the browser (motebit-page-script.ts). Everything but the tree
 // head and the verifier reads without script. No third-party asset; the one script and the one style are allowed
 // by their hashes, and the script may fetch only from this origin.
-import { escapeHtml as e } from "../server/oauth/consent-page.js";
+import { escapeHtml as e } from "./oauth/consent-page.js";
 import type { OAuthUrls } from "../oauth/urls.js";
 import { hexToBytes } from "../protocol/bytes.js";
 import { sha256Hex } from "../protocol/sha256.js";
-import { discoveryUrls, SERVED_REVISIONS } from "./documents.js";
-import { PAGE_SCRIPT } from "./page-script.js";
-import type { PublicFacts } from "./public-facts.js";
+import { discoveryUrls, SERVED_REVISIONS } from "../discovery/documents.js";
+import { PAGE_SCRIPT } from "./motebit-page-script.js";
+import type { PublicFacts } from "../discovery/public-facts.js";
 
 // Contrast: text #1d1d1f on #fff, links #0b57d0, ok #0a6b2d, bad #a1161b: each above 4.5:1 (WCAG 2.x AA).
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f;background:#fff}

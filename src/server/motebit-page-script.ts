@@ -1,4 +1,4 @@
-// The page's verifier, run by the browser (page.ts inlines it; its CSP allows it by hash). Plain ES2020 in a
+// The page's verifier, run by the browser (motebit-page.ts inlines it; its CSP allows it by hash). Plain ES2020 in a
 // string, so no bundler rewrites it between the hash and the browser. It reads what `motebit-local verify -`
 // reads (a receipt, a {receipt} wrapper, a tool result, a JSON-RPC reply or an SSE stream of them; the identity tag
 // line dropped) and checks, with WebCrypto only: the Ed25519 signature over the receipt's canonical JSON (RFC 8785,
