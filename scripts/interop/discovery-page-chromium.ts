@@ -6,7 +6,8 @@
 // its signer; no Content-Security-Policy violation and no console error. On motebit-local (whose key this script
 // can read) a tree head is served in /log/head's place, signed with the motebit's key, and the reply carries an
 // inclusion proof in `_meta`: the page checks the proof against the head (RFC 9162), and refuses a wrong audit
-// path. SCREENSHOTS=<dir> writes the page's screenshots there (docs/images). One line per check; exits 1 when any
+// path; against a newer head it checks the log's consistency proof (and refuses one that does not join the two
+// trees). SCREENSHOTS=<dir> writes the page's screenshots there (docs/images). One line per check; exits 1 when any
 // fails, and within DEADLINE_MS whatever hangs.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -144,6 +145,23 @@ async function checkHost(context: BrowserContext, scope: string, url: string, ot
     if (SCREENSHOTS !== undefined) await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS, "motebit-page-inclusion.png") });
     const wrongPath = await verify(page, withProof([sha256(Buffer.from("not a leaf")).toString("hex")]));
     check(scope, "a wrong audit path fails on inclusion", !wrongPath.ok && /Inclusion: the inclusion proof does not lead to its root_hash/.test(wrongPath.verdict), wrongPath.verdict);
+
+    // The log grew to three leaves: the page must go from the proof's tree (2) to the head's (3) by a consistency
+    // proof (RFC 9162 §2.1.4), which for 2 → 3 is the third leaf's hash.
+    const h2 = leaf({ task_id: "a third receipt" });
+    const root3 = sha256(Buffer.from([1]), Buffer.from(root, "hex"), h2).toString("hex");
+    const head3 = await signHead({ size: 3, root: root3 });
+    let consistencyPath = [h2.toString("hex")];
+    await page.unroute(`${url}/log/head`);
+    await page.route(`${url}/log/head`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(head3) }));
+    await page.route(`${url}/log/consistency?first=2&second=3`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ first: 2, second: 3, consistency_path: consistencyPath }) }));
+    await page.reload();
+    await page.waitForFunction(() => (globalThis as any).document.getElementById("log-head")!.textContent!.startsWith("Signed tree head: 3"), undefined, { timeout: 10_000 }).catch(() => {});
+    const grown = await verify(page, withProof([h1.toString("hex")]));
+    check(scope, "against a newer head, the proof's tree is shown consistent with it (RFC 9162 §2.1.4.2)", grown.ok && grown.checks.some((c) => c.startsWith("✓ Inclusion: leaf 0") && c.includes("consistency proof joins")), grown.checks.join(" | "));
+    consistencyPath = [sha256(Buffer.from("a forked log")).toString("hex")];
+    const forked = await verify(page, withProof([h1.toString("hex")]));
+    check(scope, "a consistency proof that does not join the two trees fails", !forked.ok && /is not consistent with the signed head/.test(forked.verdict), forked.verdict);
   }
   check(scope, "no CSP violation and no console error", problems.length === 0, problems.join("; ") || "none");
   await page.close();

@@ -175,6 +175,7 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     catch (e) { return { head: head, error: "the tree head cannot be checked: " + e.message }; }
     return { head: head, error: null };
   }
+  // null: included in the head's tree; "consistent": included in an older tree the head extends; else the reason.
   async function inclusion(receipt, proof, head) {
     var leaf = await sha256(concat([new Uint8Array([0]), enc.encode(canon(receipt))]));
     var root = await rootFromInclusion(leaf, proof.leaf_index, proof.tree_size, proof.audit_path);
@@ -186,7 +187,7 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     if (h.tree_size < proof.tree_size) return "the proof names a tree of " + proof.tree_size + " leaves; the signed head has only " + h.tree_size;
     var c = await fetchJson(CONSISTENCY_URL + "?first=" + proof.tree_size + "&second=" + h.tree_size);
     if (!isObj(c) || !Array.isArray(c.consistency_path)) return "the log's consistency answer is malformed";
-    return (await consistent(proof.tree_size, h.tree_size, root, h.root_hash, c.consistency_path)) ? null
+    return (await consistent(proof.tree_size, h.tree_size, root, h.root_hash, c.consistency_path)) ? "consistent"
       : "the tree of the proof (" + proof.tree_size + " leaves) is not consistent with the signed head (" + h.tree_size + " leaves)";
   }
 
@@ -206,7 +207,9 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     else {
       var why;
       try { why = await inclusion(r, item.proof, head); } catch (e) { why = e.message; }
-      line(why === null, why === null ? "Inclusion: leaf " + item.proof.leaf_index + " of the signed tree head's log (RFC 9162)" : "Inclusion: " + why);
+      var proven = why === null || why === "consistent";
+      line(proven, !proven ? "Inclusion: " + why : "Inclusion: leaf " + item.proof.leaf_index + " of the signed tree head's log (RFC 9162)" +
+        (why === "consistent" ? ": its proof is for the tree of " + item.proof.tree_size + " leaves, which the log's consistency proof joins to the head's" : ""));
     }
     return { ok: ok, lines: lines, task: r.task_id, status: r.status };
   }
