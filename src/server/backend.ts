@@ -13,6 +13,7 @@ import { AuthorizationServer, type FetchClientMetadata } from "./oauth/authoriza
 import { revokedGrantRefusal } from "./oauth/admission.js";
 import type { MotebitContext } from "../mcp/context.js";
 import { discover, type Discovery } from "../discovery/discover.js";
+import { BoundedCache } from "../bounded/bounded-cache.js";
 
 export interface ServerBackend {
   /** The deployment's settings. Throws StartupError when they are malformed. */
@@ -56,6 +57,8 @@ export function inProcessBackend(o: {
     retiredTask: o.retiredTask,
   });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
+  // A few bases at most (publicUrl, or the loopback names a local server answers at).
+  const discoveries = new BoundedCache<Discovery>(8);
   const oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: identity.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata });
   return {
     config: () => o.config,
@@ -63,7 +66,13 @@ export function inProcessBackend(o: {
     authenticate: (authorization, now) => authenticate(authorization, o.config, identity, now, o.verify),
     handleMcp: async (call) => revokedGrantRefusal(oauth.store, call.principal) ?? endpoint.handle(call),
     handleOAuth: (request, urls, fleetName, source) => oauth.handle(request, urls, fleetName, source),
-    discovery: (urls, fleetName) => discover(o.motebit, o.config, urls, fleetName),
+    async discovery(urls, fleetName) {
+      // Public and unauthenticated: signed once per base and tool set, not once per request.
+      const key = `${o.motebit.registry.generation} ${fleetName ?? ""} ${urls.issuer}`;
+      let d = discoveries.get(key);
+      if (d === undefined) discoveries.set(key, (d = await discover(o.motebit, o.config, urls, fleetName)));
+      return d;
+    },
     handOver: (graceMs) => endpoint.handOver(graceMs),
     oauth,
   };
