@@ -35,7 +35,7 @@ export function discoveryUrls(urls: OAuthUrls) {
   return {
     page: `${urls.issuer}/`,
     mcp: urls.resource,
-    serverCard: `${urls.issuer}/.well-known/mcp/server-card.json`,
+    serverCard: `${urls.resource}/server-card`,
     agentCard: `${urls.issuer}/.well-known/agent-card.json`,
     logHead: `${urls.issuer}/log/head`,
   };
@@ -57,6 +57,7 @@ function motebitMeta(f: PublicFacts, urls: OAuthUrls) {
     },
     tools: f.tools,
     page: at.page,
+    server_card: at.serverCard,
     agent_card: at.agentCard,
     log_head: at.logHead,
   };

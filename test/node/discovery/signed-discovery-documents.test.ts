@@ -63,6 +63,15 @@ describe("the MCP server card and server.json", () => {
     expect(Object.keys(sj._meta)).toEqual(["io.modelcontextprotocol.registry/publisher-provided"]);
   });
 
+  it("the same card answers at <mcp url>/server-card (SEP-2127's reserved place), in its media type when asked for it", async () => {
+    const { app: a } = await app();
+    const wellKnown = await (await get(a, `${LOOPBACK}/.well-known/mcp/server-card.json`)).text();
+    const res = await a.fetch(new Request(`${LOOPBACK}/mcp/server-card`, { headers: { Accept: "application/mcp-server-card+json" } }));
+    expect([res.status, res.headers.get("Content-Type")]).toEqual([200, "application/mcp-server-card+json"]);
+    expect(await res.text()).toBe(wellKnown);
+    expect(JSON.parse(wellKnown)._meta["dev.motebit/motebit"].server_card).toBe(`${LOOPBACK}/mcp/server-card`);
+  });
+
   it("lists the tools exactly as tools/list answers a first-contact caller, with each one's risk", async () => {
     const { app: a } = await app();
     const card = (await (await get(a, `${LOOPBACK}/.well-known/mcp/server-card.json`)).json()) as Json;
@@ -91,7 +100,7 @@ describe("where the documents say the motebit lives", () => {
 
   it("under a Host it does not vouch for, 421 and nothing signed", async () => {
     const { app: a } = await app();
-    for (const path of ["/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/server.json", "/"]) {
+    for (const path of ["/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/mcp/server-card", "/server.json", "/"]) {
       const res = await get(a, `http://evil.example${path}`);
       expect(res.status, path).toBe(421);
       expect(await res.text()).not.toContain("signature");
@@ -100,7 +109,7 @@ describe("where the documents say the motebit lives", () => {
 
   it("says nothing of the owner: no static token, no known caller, no memory", async () => {
     const { app: a } = await app();
-    for (const path of ["/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/server.json", "/"]) {
+    for (const path of ["/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/mcp/server-card", "/server.json", "/"]) {
       const text = await (await get(a, `${LOOPBACK}${path}`)).text();
       expect(text, path).not.toContain(keys.known_caller.sovereign_motebit_id);
       expect(text, path).not.toContain(keys.auth_token);

@@ -6,7 +6,7 @@ import { joseVerify, type Json, unsign } from "../../shared/discovery-jws.js";
 import { BASE, keys } from "./helpers.js";
 import { createMotebit, type Created } from "../fleet/helpers.js";
 
-const DOCS = [["agentCard", "/.well-known/agent-card.json"], ["serverCard", "/.well-known/mcp/server-card.json"], ["serverJson", "/server.json"]] as const;
+const DOCS = [["agentCard", "/.well-known/agent-card.json"], ["serverCard", "/.well-known/mcp/server-card.json"], ["serverCard", "/mcp/server-card"], ["serverJson", "/server.json"]] as const;
 let fleet: Created;
 
 beforeAll(async () => {
