@@ -63,9 +63,11 @@ function motebitMeta(f: PublicFacts, urls: OAuthUrls) {
   };
 }
 
-/** A short description within the card schemas' 100 characters. */
+/** Within the card schemas' 100 characters (description and title). */
+const within100 = (s: string) => (s.length <= 100 ? s : `${s.slice(0, 99)}…`);
+
 function describe(f: PublicFacts): string {
-  return `motebit ${f.name}: signed receipts for every task, keyed ${f.did.slice(0, 24)}…`.slice(0, 100);
+  return within100(`motebit ${f.name}: signed receipts for every task, keyed ${f.did.slice(0, 24)}…`);
 }
 
 /**
@@ -92,7 +94,7 @@ export async function serverCard(f: PublicFacts, urls: OAuthUrls, signer: Signer
     $schema: SERVER_CARD_SCHEMA,
     name,
     version: SERVER_INFO.version,
-    title: f.name,
+    title: within100(f.name),
     description: describe(f),
     websiteUrl: discoveryUrls(urls).page,
     remotes: [remote(urls)],
@@ -105,7 +107,7 @@ export async function registryServerJson(f: PublicFacts, urls: OAuthUrls, signer
   const doc = {
     $schema: SERVER_JSON_SCHEMA,
     name,
-    title: f.name,
+    title: within100(f.name),
     description: describe(f),
     version: SERVER_INFO.version,
     websiteUrl: discoveryUrls(urls).page,
