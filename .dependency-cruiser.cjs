@@ -13,6 +13,7 @@ const LAYERS = [
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed
   ["oauth"], // a motebit as an OAuth authorization server and protected resource: grants, tokens, approvals
+  ["discovery"], // what a motebit tells anyone: its public facts and signed discovery documents
   ["server", "relay", "client"], // the host-neutral HTTP app; the relay loop; signed fetch for any runtime
   ["host"], // a host's start-up: its identity, its motebit with caller standing and the dispatch-token check
   ["fleet"], // many motebits behind one Worker

@@ -6,7 +6,7 @@ import {
   HostStop, type LogQuery, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
 } from "../src/index.js";
 import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
-import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
+import type { DiscoveryAnswer, FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
 import { type ObjectState, type Started, startMotebit } from "./start-motebit.js";
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
@@ -68,6 +68,14 @@ export class FleetMotebit {
     const s = await this.started();
     if (s === null) return jsonResponse(404, { error: UNKNOWN.error });
     return s.ok ? s.backend.handleLog(query) : startupFailureResponse(s.error);
+  }
+
+  /** Its signed discovery documents and page facts on the Worker's trusted URLs; a name nobody provisioned is 404. */
+  async discovery(urls: OAuthUrls, fleetName: string | null): Promise<DiscoveryAnswer> {
+    const s = await this.started();
+    if (s === null) return UNKNOWN;
+    if (!s.ok) return { ok: false, status: 500, error: s.error };
+    return { ok: true, value: await s.backend.discovery(urls, fleetName) };
   }
 
   /** The operator's side of this motebit's OAuth clients (worker/fleet-oauth-api.ts): approvals this object signs. */

@@ -16,7 +16,7 @@ import {
 import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
-import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type IdentityAnswer, type ObjectRole, roleOfObject } from "./object-rpc.js";
+import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type DiscoveryAnswer, type IdentityAnswer, type ObjectRole, roleOfObject } from "./object-rpc.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
@@ -118,6 +118,13 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return s.ok ? s.backend.handleLog(query) : startupFailureResponse(s.error);
   }
 
+  /** The deployment's motebit's public facts and signed discovery documents, on the URLs the Worker vouches for. */
+  async discovery(urls: OAuthUrls): Promise<DiscoveryAnswer> {
+    this.as("motebit");
+    const s = await this.ownStarted();
+    return s.ok ? { ok: true, value: await s.backend.discovery(urls, null) } : { ok: false, status: 500, error: s.error };
+  }
+
   // ---- a fleet motebit (fleet-motebit.ts) ----
 
   async fleetProvision(spec: FleetSpec): Promise<FleetAnswer<FleetDescription> | { ok: false; status: 409; error: string }> {
@@ -130,6 +137,10 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
 
   async fleetHandleMcp(call: McpCall, check: FleetCheck): Promise<Response> {
     return this.fleet.handleMcp(call, check);
+  }
+
+  async fleetDiscovery(urls: OAuthUrls, fleetName: string | null): Promise<DiscoveryAnswer> {
+    return this.fleet.discovery(urls, fleetName);
   }
 
   async fleetHandleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {

@@ -71,6 +71,9 @@ export { signOwnerCommand } from "./oauth/owner-command.js";
 export type { OwnerCommand } from "./oauth/owner-command.js";
 export { AS_METADATA_SUFFIX, RESOURCE_METADATA_SUFFIX } from "./oauth/urls.js";
 export type { OAuthUrls } from "./oauth/urls.js";
+export type { Discovery } from "./discovery/discover.js";
+export { verifyDetached } from "./discovery/detached-jws.js";
+export { MOTEBIT_META_KEY, REGISTRY_META_KEY, SIGNATURE_META_KEY } from "./discovery/documents.js";
 
 // server, relay
 export { createApp } from "./server/app.js";

@@ -1,6 +1,7 @@
 // The edge backend: settings from the Worker's env, state in the deployment's one Durable Object.
-import { readHostSettings, type ServerBackend, type ServerConfig, type ServerIdentity, StartupError } from "../src/index.js";
+import { type Discovery, readHostSettings, type ServerBackend, type ServerConfig, type ServerIdentity, StartupError, UnknownMotebitError } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
+import type { DiscoveryAnswer } from "../durable-objects/object-rpc.js";
 
 /** /health and /mcp serve this deployment's motebit: one object, one name. */
 export const MOTEBIT_OBJECT_NAME = "motebit";
@@ -51,5 +52,13 @@ function build(env: EdgeEnv): ServerBackend {
     handleMcp: (call) => stub().handleMcp(call),
     handleOAuth: (request, urls, _fleetName, source) => stub().handleOAuth(request, urls, source),
     handleLog: (query) => stub().handleLog(query),
+    discovery: async (urls) => discoveryOf(await stub().discovery(urls)),
   };
+}
+
+/** The object's answer as the app expects it: a motebit that cannot start is a StartupError, an unknown one 404. */
+export function discoveryOf(answer: DiscoveryAnswer, name = ""): Discovery {
+  if (answer.ok) return answer.value;
+  if (answer.status === 404) throw new UnknownMotebitError(name);
+  throw new StartupError(answer.error);
 }

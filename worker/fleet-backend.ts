@@ -3,7 +3,7 @@
 // credential, so the object can decide again when they have changed.
 import { authenticate, type AuthResult, isFleetName, type ServerBackend, UnknownMotebitError, withFleetCallers } from "../src/index.js";
 import type { FleetCaller } from "../durable-objects/object-rpc.js";
-import { deploymentConfig } from "./durable-object-backend.js";
+import { deploymentConfig, discoveryOf } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { fleetCaller } from "./fleet-callers.js";
 import { fleetStub } from "./fleet-objects.js";
@@ -47,6 +47,10 @@ export function fleetBackend(env: EdgeEnv, name: string): ServerBackend {
     handleLog: async (query) => {
       await fleetCaller(env, name, { fresh: false });
       return fleetStub(env, name).fleetHandleLog(query);
+    },
+    discovery: async (urls, fleetName) => {
+      await fleetCaller(env, name, { fresh: false });
+      return discoveryOf(await fleetStub(env, name).fleetDiscovery(urls, fleetName), name);
     },
   };
 }

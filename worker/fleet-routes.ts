@@ -34,7 +34,14 @@ export function mountFleet(root: Root, served: ToolRegistry): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  root.route("/", createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served }));
+  const motebits = createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served });
+  // A fleet motebit's page answers at /m/<name>/ as at /m/<name> (a base path's "/" route has no trailing slash).
+  root.get("/m/:name/", (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.replace(/\/$/, "");
+    return motebits.fetch(new Request(url, c.req.raw), c.env, c.executionCtx);
+  });
+  root.route("/", motebits);
   for (const prefix of PREFIXES) root.all(prefix, NOT_FOUND);
   return root;
 }

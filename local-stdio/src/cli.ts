@@ -6,6 +6,7 @@ import { command as verify } from "./commands/verify.js";
 import { command as serve } from "./commands/serve.js";
 import { command as memory } from "./commands/memory.js";
 import { command as receipts } from "./commands/receipts.js";
+import { command as serverJson } from "./commands/server-json.js";
 import { command as credentials } from "./commands/credentials.js";
 import { command as token } from "./commands/token.js";
 import { command as mcp } from "./commands/mcp.js";
@@ -17,7 +18,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "./commands/command.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
 
-const COMMANDS: Record<string, Command> = { init, create, verify, serve, call, memory, receipts, log, credentials, token, mcp, fleet, oauth };
+const COMMANDS: Record<string, Command> = { init, create, verify, serve, call, memory, receipts, log, "server-json": serverJson, credentials, token, mcp, fleet, oauth };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "./chromium.js";
 import { startLocalEdge, type LocalEdge } from "../../test/node/edge/local-edge.js";
 import { cleanEnv, startHttpServe, type HttpServe } from "../../test/node/local/helpers/local-cli.js";
 import type { ClientKind, RunResult } from "./browser-page/mcp-client.js";
@@ -137,21 +138,7 @@ async function main(): Promise<void> {
     startLocalEdge({ MOTEBIT_AUTH_TOKEN: TOKEN, MOTEBIT_RATE_LIMIT: "0" }, { args: ["-c", join(CONFORMANCE, "wrangler.toml")], readyTimeoutMs: 120_000 }).then((e) => (started.edge = e)),
     startHttpServe(["--serve-port", "0", "--tools", join(CONFORMANCE, "fixtures.ts"), "--config", config, "--data-dir", join(state, "local-data")], cleanEnv()).then((l) => (started.local = l)),
   ]);
-  const context = (started.context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--host-resolver-rules=MAP ${FOREIGN} 127.0.0.1`,
-    ],
-  }));
+  const context = (started.context = await launchChromium(profile, [`--host-resolver-rules=MAP ${FOREIGN} 127.0.0.1`]));
   await checkHost(context, "edge (workerd)", edge.url, page.port);
   await checkHost(context, "motebit-local serve", local.url, page.port);
 }

@@ -16,6 +16,7 @@ import { echo } from "../bounded/echo.js";
 import { mountOAuth, requestUrls, withResourceMetadata } from "./oauth/routes.js";
 import { platformPublicBase, type PublicBase } from "./oauth/public-base.js";
 import { readSetting } from "../settings/read.js";
+import { mountDiscovery } from "./discovery-routes.js";
 
 export type { ServerBackend } from "./backend.js";
 
@@ -87,6 +88,8 @@ export function createApp<E extends object = object>(
     });
   }
 
+  // Who this motebit is (signed discovery documents, its page) is public: it is how a caller finds out how to connect.
+  mountDiscovery(app, (c) => c.get("backend"), urlsOf);
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
   mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf, (c) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown");
 

@@ -2,7 +2,7 @@
 // Durable Object; in Node the same pieces run in-process. Either way, state-touching work happens here,
 // after the app has authenticated the caller.
 import type { Clock, SqlPort } from "../ports.js";
-import type { Signer, VerifySignature } from "../protocol/index.js";
+import type { VerifySignature } from "../protocol/index.js";
 import type { OAuthUrls } from "../oauth/urls.js";
 import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
 import type { ServerConfig } from "../settings/server-config.js";
@@ -14,6 +14,9 @@ import { revokedGrantRefusal } from "./oauth/admission.js";
 import type { LogStore } from "../log/log-store.js";
 import { answerLogQuery, type LogQuery } from "../log/log-queries.js";
 import { jsonResponse } from "./responses.js";
+import type { MotebitContext } from "../mcp/context.js";
+import { discover, type Discovery } from "../discovery/discover.js";
+import { BoundedCache } from "../bounded/bounded-cache.js";
 
 export interface ServerBackend {
   /** The deployment's settings. Throws StartupError when they are malformed. */
@@ -34,6 +37,8 @@ export interface ServerBackend {
   handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response>;
   /** The transparency log's public head and proofs (src/log/log-queries.ts). Absent: 404. */
   handleLog?(query: LogQuery): Promise<Response>;
+  /** The motebit's public facts and signed discovery documents on these (trusted) URLs (src/discovery/). Absent: 404. */
+  discovery?(urls: OAuthUrls, fleetName: string | null): Promise<Discovery>;
 }
 
 /** A backend whose state lives in this process (the Durable Object itself, or motebit-local's HTTP server). */
@@ -41,12 +46,12 @@ export function inProcessBackend(o: {
   config: ServerConfig;
   sql: SqlPort;
   clock: Clock;
-  motebit: { motebitId: string; publicKeyHex: string; signer: Signer; handleClassified: RpcHandler; ledger: { log: LogStore } };
+  motebit: MotebitContext & { handleClassified: RpcHandler };
   /** The host's Ed25519 check for signed tokens (motebit-local: node:crypto); absent, WebCrypto. */
   verify?: VerifySignature;
   /** How Client ID Metadata Documents are fetched (tests inject one); absent, fetch. */
   fetchClientMetadata?: FetchClientMetadata;
-} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Required<Pick<ServerBackend, "handleLog">> & Pick<McpEndpoint, "handOver"> & { oauth: AuthorizationServer } {
+} & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">): ServerBackend & Required<Pick<ServerBackend, "handleLog" | "discovery">> & Pick<McpEndpoint, "handOver"> & { oauth: AuthorizationServer } {
   const endpoint = new McpEndpoint({
     sql: o.sql,
     clock: o.clock,
@@ -57,6 +62,8 @@ export function inProcessBackend(o: {
     retiredTask: o.retiredTask,
   });
   const identity: ServerIdentity = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
+  // A few bases at most (publicUrl, or the loopback names a local server answers at).
+  const discoveries = new BoundedCache<Discovery>(8);
   const oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: identity.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata });
   return {
     config: () => o.config,
@@ -68,6 +75,13 @@ export function inProcessBackend(o: {
       const a = await answerLogQuery(query, { log: o.motebit.ledger.log, signer: o.motebit.signer, motebitId: identity.motebitId, now: () => o.clock.now() });
       // A head is a moment's answer: never served from a cache.
       return jsonResponse(a.status, a.body, { "Cache-Control": "no-store" });
+    },
+    async discovery(urls, fleetName) {
+      // Public and unauthenticated: signed once per base and tool set, not once per request.
+      const key = `${o.motebit.registry.generation} ${fleetName ?? ""} ${urls.issuer}`;
+      let d = discoveries.get(key);
+      if (d === undefined) discoveries.set(key, (d = await discover(o.motebit, o.config, urls, fleetName)));
+      return d;
     },
     handOver: (graceMs) => endpoint.handOver(graceMs),
     oauth,

@@ -23,19 +23,19 @@ export function requestUrls(request: Request, basePath: string | undefined, base
   return b === null ? null : oauthUrls(b, prefixOf(new URL(request.url).pathname, basePath));
 }
 
-/** RFC 9110 §15.5.20: this server does not answer OAuth under the name the request used. */
-const misdirected = () =>
+/** RFC 9110 §15.5.20: this server does not answer OAuth (or say who it is) under the name the request used. */
+export const misdirected = () =>
   jsonResponse(421, {
     error: "misdirected request",
     hint: "this motebit does not serve OAuth under the host this request named; use its own address, or set publicUrl (MOTEBIT_PUBLIC_URL) to the URL clients use",
   });
 
 /** A fleet motebit's name when the prefix is /m/<name>, so its consent page names the operator's command. */
-function fleetNameOf(urls: OAuthUrls): string | null {
+export function fleetNameOf(urls: OAuthUrls): string | null {
   return /\/m\/([^/]+)$/.exec(new URL(urls.issuer).pathname)?.[1] ?? null;
 }
 
-const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
+export const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
 
 /**
  * `app` is typed loosely: its own env type stays in app.ts. `sourceOf` names the caller's address as the host saw
