@@ -221,12 +221,15 @@ export async function syncTaskKills(
   if (reran) failures.push(`sync task kills: ${reran} calls whose tool ran twice`);
   if (keys.size > 1) failures.push(`sync task kills: receipts signed by ${keys.size} keys`);
   if (valid !== receipts.length) failures.push(`sync task kills: ${receipts.length - valid} receipts do not verify`);
+  const inLog = logAgreement(host.query);
+  failures.push(...inLog.failures.map((f) => `sync task kills: ${f}`));
   return {
     lines: [
       `${host.name} sync task kills: ${o.kills} SIGKILLs, ${sent.size} synchronous calls sent, ${answered.size} answered with a receipt, ${cut} cut by a kill, ${refused} refused`,
       `${host.name} sync task kills: receipts per admitted call: max ${Math.max(0, ...[...perCall.values()].map((l) => l.length))}, duplicates ${duplicates}, tool started without a receipt ${startedWithout}, answered but not in the ledger ${answeredWithout}, tools run twice ${reran}`,
       `${host.name} sync task kills: concluded after a kill ${concluded.length} (${[...statuses].map(([s, n]) => `${s} ${n}`).join(", ") || "none"}); tool done but signed as interrupted ${doneButInterrupted}`,
       `${host.name} sync task kills: signing keys ${keys.size}, receipts that verify ${valid}/${receipts.length}`,
+      ...inLog.lines.map((l) => `${host.name} sync task kills: ${l}`),
     ],
     failures,
   };
