@@ -1,24 +1,24 @@
 // `npm run interop:page` (.ci/run runs it): the motebit's page at / checked in Debian's headless Chromium
 // (scripts/interop/chromium.ts) on both HTTP hosts — the edge (wrangler dev --local, workerd) and motebit-local's
-// HTTP serve. Per host: the page reads without script (name, motebit id, did:key, tools); with script it says "no
-// log yet" (no /log/head here); a real motebit_task reply from that host, pasted as it came, is a valid receipt of
-// this motebit; the same receipt changed by one field fails on its signature; a receipt of the other host fails on
-// its signer; no Content-Security-Policy violation and no console error. On motebit-local (whose key this script
-// can read) a tree head is served in /log/head's place, signed with the motebit's key, and the reply carries an
-// inclusion proof in `_meta`: the page checks the proof against the head (RFC 9162), and refuses a wrong audit
-// path; against a newer head it checks the log's consistency proof (and refuses one that does not join the two
-// trees). SCREENSHOTS=<dir> writes the page's screenshots there (docs/images). One line per check; exits 1 when any
+// HTTP serve — against each host's real transparency log (docs/protocol.md §10). Per host: the page reads without
+// script (name, motebit id, did:key, tools); with script it shows the signed tree head /log/head serves (size and
+// root, signature checked); a real motebit_task reply, pasted as it came, is a valid receipt of this motebit whose
+// `_meta` proof names a tree one leaf larger than the head the page loaded with, so the page reads the head again;
+// the same receipt changed by one field fails on its signature; a receipt of the other host fails on its signer; the
+// reply with a changed audit path fails on inclusion; after two more real tasks, a reloaded page joins the reply's
+// older tree to the newer head by the real /log/consistency proof, and refuses that proof with one hash changed in
+// flight (playwright's page.route); no Content-Security-Policy violation and no console error. SCREENSHOTS=<dir>
+// writes the page's screenshots (of the edge's page) there (docs/images). One line per check; exits 1 when any
 // fails, and within DEADLINE_MS whatever hangs.
-import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "./chromium.js";
 import { startLocalEdge, type LocalEdge } from "../../test/node/edge/local-edge.js";
 import { cleanEnv, startHttpServe, type HttpServe } from "../../test/node/local/helpers/local-cli.js";
-import { base64urlEncode, canonicalJson, createSigner, utf8 } from "../../src/protocol/index.js";
+import { treeHeadProblem } from "../../src/log/tree-head.js";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const TOKEN = `page-${crypto.randomUUID()}`;
@@ -55,8 +55,6 @@ function receiptOf(reply: string): Json {
   return JSON.parse(text.replace(/\n\[motebit:[^\n]*\]\s*$/, "")) as Json;
 }
 
-const sha256 = (...parts: Buffer[]) => createHash("sha256").update(Buffer.concat(parts)).digest();
-
 interface Opened {
   page: Page;
   problems: string[];
@@ -65,8 +63,7 @@ interface Opened {
 async function openPage(context: BrowserContext, url: string): Promise<Opened> {
   const page = await context.newPage();
   const problems: string[] = [];
-  // The one load the page may see fail: /log/head where no log is served (401 or 404), which it reports as "no log yet".
-  page.on("console", (m) => m.type() === "error" && !m.location().url.endsWith("/log/head") && problems.push(`console: ${m.text()}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   await page.exposeFunction("__cspViolation", (v: string) => problems.push(`CSP: ${v}`));
   await page.addInitScript(() => {
@@ -101,68 +98,99 @@ async function readableWithoutScript(context: BrowserContext, scope: string, url
   await page.close();
 }
 
-async function checkHost(context: BrowserContext, scope: string, url: string, other: Json, signHead: ((tree: { size: number; root: string }) => Promise<Json>) | null): Promise<void> {
+/** The reply with its `_meta["motebit/log"]` proof changed by `change` (the receipt in its text untouched). */
+function withProof(reply: string, change: (proof: Json) => Json): string {
+  const m = messageOf(reply);
+  m.result._meta = { ...m.result._meta, "motebit/log": change(m.result._meta["motebit/log"]) };
+  return JSON.stringify(m);
+}
+
+/** The real signed tree head the host serves now, read as the page reads it. */
+async function logHead(url: string): Promise<Json> {
+  const res = await fetch(`${url}/log/head`, { headers: { Accept: "application/json" } });
+  if (res.status !== 200) throw new Error(`${url}/log/head answered ${res.status}`);
+  return (await res.json()) as Json;
+}
+
+const flipHex = (h: string) => (h[0] === "0" ? "1" : "0") + h.slice(1);
+
+async function waitForHead(page: Page): Promise<string> {
+  await page.waitForFunction(() => !(globalThis as any).document.getElementById("log-head")!.textContent!.includes("page's script reads"), undefined, { timeout: 10_000 });
+  return page.locator("#log-head").innerText();
+}
+
+async function checkHost(context: BrowserContext, scope: string, url: string, ownKey: string, other: Json, screenshots: boolean): Promise<void> {
   await readableWithoutScript(context, scope, url);
   const { page, problems } = await openPage(context, `${url}/`);
-  await page.waitForFunction(() => !(globalThis as any).document.getElementById("log-head")!.textContent!.includes("page's script reads"), undefined, { timeout: 10_000 });
-  const head = await page.locator("#log-head").innerText();
-  check(scope, "without a log at /log/head the page says so", head === "No log yet.", head);
+  const consistencyAsked: string[] = [];
+  page.on("request", (r) => r.url().includes("/log/consistency?") && consistencyAsked.push(new URL(r.url()).search));
 
+  // The page shows the host's real signed tree head. (Every host now serves /log/head, so there is no "no log" path
+  // left to check: the page's "No log yet." is reached only by a backend without a log, which no host has.)
+  const shownHead = await waitForHead(page);
+  const served = await logHead(url);
+  const headProblem = await treeHeadProblem(served);
+  check(
+    scope,
+    "the page shows the real signed tree head: /log/head's size and root, its signature checked",
+    headProblem === null && served.public_key === ownKey && shownHead.startsWith(`Signed tree head: ${served.tree_size} receipts, root ${served.root_hash}`) && shownHead.includes("signature checked against this page's key"),
+    `${shownHead} | /log/head: tree_size ${served.tree_size}${headProblem === null ? "" : `, ${headProblem}`}`,
+  );
+
+  // The task adds a leaf after the page read the head: its proof names a larger tree, and the page reads the head again.
   const reply = await taskReply(url, `a receipt for the page on ${scope}`);
+  const proof = messageOf(reply).result._meta?.["motebit/log"] as Json | undefined;
   const good = await verify(page, reply);
-  check(scope, "a real motebit_task reply, pasted as it came, is a valid receipt of this motebit", good.ok && good.checks.some((c) => c.startsWith("✓ Signer: this motebit")), `${good.verdict} | ${good.checks.join(" | ")}`);
-  if (SCREENSHOTS !== undefined && signHead === null) {
-    await page.screenshot({ path: join(SCREENSHOTS, "motebit-page.png") });
-    await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS, "motebit-page-valid-receipt.png") });
+  check(
+    scope,
+    "a real motebit_task reply, pasted as it came, is a valid receipt of this motebit, included in the log's fresh head",
+    proof !== undefined && proof.tree_size === served.tree_size + 1 && good.ok && good.checks.some((c) => c.startsWith("✓ Signer: this motebit")) && good.checks.some((c) => c.startsWith(`✓ Inclusion: leaf ${proof.leaf_index} `)),
+    `proof for tree ${proof?.tree_size} (page loaded at ${served.tree_size}) | ${good.verdict} | ${good.checks.join(" | ")}`,
+  );
+  const refreshed = await page.locator("#log-head").innerText();
+  check(scope, "the page shows the head it read again", refreshed.startsWith(`Signed tree head: ${proof?.tree_size} receipts`), refreshed);
+  if (screenshots) {
+    await page.screenshot({ path: join(SCREENSHOTS!, "motebit-page.png") });
+    await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS!, "motebit-page-valid-receipt.png") });
   }
 
   const receipt = receiptOf(reply);
   const tampered = await verify(page, JSON.stringify({ ...receipt, memories_formed: receipt.memories_formed + 1 }));
   check(scope, "the same receipt with one field changed fails on its signature", !tampered.ok && /Signature: the signature does not verify/.test(tampered.verdict), tampered.verdict);
-  if (SCREENSHOTS !== undefined && signHead === null) await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS, "motebit-page-tampered-receipt.png") });
+  if (screenshots) await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS!, "motebit-page-tampered-receipt.png") });
 
   const foreign = await verify(page, JSON.stringify(other));
   check(scope, "a valid receipt of the other host's motebit fails on its signer", !foreign.ok && /Signer: not this motebit/.test(foreign.verdict) && foreign.checks[0].startsWith("✓ Signature"), foreign.verdict);
 
-  if (signHead !== null) {
-    // A two-leaf log: this receipt (leaf 0) and another; the proof for leaf 0 is the other leaf's hash.
-    const leaf = (r: Json) => sha256(Buffer.from([0]), Buffer.from(canonicalJson(r)));
-    const [h0, h1] = [leaf(receipt), leaf(other)];
-    const root = sha256(Buffer.from([1]), h0, h1).toString("hex");
-    const signed = await signHead({ size: 2, root });
-    await page.route(`${url}/log/head`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(signed) }));
-    await page.reload();
-    await page.waitForFunction(() => (globalThis as any).document.getElementById("log-head")!.textContent!.startsWith("Signed tree head"), undefined, { timeout: 10_000 }).catch(() => {});
-    const shownHead = await page.locator("#log-head").innerText();
-    check(scope, "a tree head signed with the motebit's key is shown as checked", shownHead.startsWith("Signed tree head: 2 receipts"), shownHead);
-    const withProof = (auditPath: string[]) => {
-      const m = messageOf(reply);
-      m.result._meta = { ...(m.result._meta ?? {}), "dev.motebit/log": { leaf_index: 0, tree_size: 2, root_hash: root, audit_path: auditPath } };
-      return JSON.stringify(m);
-    };
-    const included = await verify(page, withProof([h1.toString("hex")]));
-    check(scope, "an inclusion proof in the reply's _meta checks against the signed tree head (RFC 9162)", included.ok && included.checks.some((c) => c.startsWith("✓ Inclusion: leaf 0")), included.checks.join(" | "));
-    if (SCREENSHOTS !== undefined) await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS, "motebit-page-inclusion.png") });
-    const wrongPath = await verify(page, withProof([sha256(Buffer.from("not a leaf")).toString("hex")]));
-    check(scope, "a wrong audit path fails on inclusion", !wrongPath.ok && /Inclusion: the inclusion proof does not lead to its root_hash/.test(wrongPath.verdict), wrongPath.verdict);
+  const wrongPath = await verify(page, withProof(reply, (p) => ({ ...p, audit_path: p.audit_path.length > 0 ? [flipHex(p.audit_path[0]), ...p.audit_path.slice(1)] : [flipHex(p.root_hash)] })));
+  check(scope, "the reply with a changed audit path fails on inclusion", !wrongPath.ok && /Inclusion: the inclusion proof does not lead to its root_hash/.test(wrongPath.verdict), wrongPath.verdict);
 
-    // The log grew to three leaves: the page must go from the proof's tree (2) to the head's (3) by a consistency
-    // proof (RFC 9162 §2.1.4), which for 2 → 3 is the third leaf's hash.
-    const h2 = leaf({ task_id: "a third receipt" });
-    const root3 = sha256(Buffer.from([1]), Buffer.from(root, "hex"), h2).toString("hex");
-    const head3 = await signHead({ size: 3, root: root3 });
-    let consistencyPath = [h2.toString("hex")];
-    await page.unroute(`${url}/log/head`);
-    await page.route(`${url}/log/head`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(head3) }));
-    await page.route(`${url}/log/consistency?first=2&second=3`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ first: 2, second: 3, consistency_path: consistencyPath }) }));
-    await page.reload();
-    await page.waitForFunction(() => (globalThis as any).document.getElementById("log-head")!.textContent!.startsWith("Signed tree head: 3"), undefined, { timeout: 10_000 }).catch(() => {});
-    const grown = await verify(page, withProof([h1.toString("hex")]));
-    check(scope, "against a newer head, the proof's tree is shown consistent with it (RFC 9162 §2.1.4.2)", grown.ok && grown.checks.some((c) => c.startsWith("✓ Inclusion: leaf 0") && c.includes("consistency proof joins")), grown.checks.join(" | "));
-    consistencyPath = [sha256(Buffer.from("a forked log")).toString("hex")];
-    const forked = await verify(page, withProof([h1.toString("hex")]));
-    check(scope, "a consistency proof that does not join the two trees fails", !forked.ok && /is not consistent with the signed head/.test(forked.verdict), forked.verdict);
-  }
+  // Two more real tasks: the log grows past the reply's tree. A page loaded now holds the newer head and joins the
+  // reply's older tree to it by the log's real consistency proof (RFC 9162 §2.1.4.2).
+  await taskReply(url, `a second receipt for the page on ${scope}`);
+  await taskReply(url, `a third receipt for the page on ${scope}`);
+  await page.reload();
+  const newer = await waitForHead(page);
+  const grownTo = proof!.tree_size + 2;
+  consistencyAsked.length = 0;
+  const grown = await verify(page, reply);
+  check(
+    scope,
+    "an older reply is shown consistent with the newer real head, through /log/consistency (RFC 9162 §2.1.4.2)",
+    newer.startsWith(`Signed tree head: ${grownTo} receipts`) && grown.ok && grown.checks.some((c) => c.startsWith(`✓ Inclusion: leaf ${proof!.leaf_index} `) && c.includes("consistency proof joins")) && consistencyAsked.includes(`?first=${proof!.tree_size}&second=${grownTo}`),
+    `${newer.slice(0, 40)}… | asked ${consistencyAsked.join(", ") || "nothing"} | ${grown.checks.join(" | ")}`,
+  );
+  if (screenshots) await page.locator("#verifier").screenshot({ path: join(SCREENSHOTS!, "motebit-page-inclusion.png") });
+
+  // A forked log: the real consistency answer with one hash changed on its way to the page.
+  await page.route(`${url}/log/consistency?*`, async (route) => {
+    const real = (await (await route.fetch()).json()) as Json;
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ...real, consistency_path: [flipHex(real.consistency_path[0]), ...real.consistency_path.slice(1)] }) });
+  });
+  const forked = await verify(page, reply);
+  await page.unroute(`${url}/log/consistency?*`);
+  check(scope, "a consistency proof that does not join the two trees fails", !forked.ok && /is not consistent with the signed head/.test(forked.verdict), forked.verdict);
+
   check(scope, "no CSP violation and no console error", problems.length === 0, problems.join("; ") || "none");
   await page.close();
 }
@@ -187,14 +215,10 @@ async function main(): Promise<void> {
     startHttpServe(["--serve-port", "0", "--config", config, "--data-dir", dataDir], cleanEnv()).then((l) => (started.local = l)),
   ]);
   const context = (started.context = await launchChromium(profile));
-  const [edgeReceipt, localReceipt] = [receiptOf(await taskReply(edge.url, "the edge's")), receiptOf(await taskReply(local.url, "motebit-local's"))];
-  const signer = await createSigner(/[0-9a-f]{64}/.exec(readFileSync(join(dataDir, "motebit.key"), "utf8"))![0]);
-  const signHead = async (tree: { size: number; root: string }): Promise<Json> => {
-    const head = { tree_size: tree.size, root_hash: tree.root, timestamp: Date.now(), motebit_id: localReceipt.motebit_id, public_key: signer.publicKeyHex, suite: "motebit-jcs-ed25519-b64-v1" };
-    return { ...head, signature: base64urlEncode(await signer.sign(utf8(canonicalJson(head)))) };
-  };
-  await checkHost(context, "edge (workerd)", edge.url, localReceipt, null);
-  await checkHost(context, "motebit-local serve", local.url, edgeReceipt, signHead);
+  const [edgeReply, localReply] = [await taskReply(edge.url, "the edge's"), await taskReply(local.url, "motebit-local's")];
+  const [edgeReceipt, localReceipt] = [receiptOf(edgeReply), receiptOf(localReply)];
+  await checkHost(context, "edge (workerd)", edge.url, edgeReceipt.public_key, localReceipt, SCREENSHOTS !== undefined);
+  await checkHost(context, "motebit-local serve", local.url, localReceipt.public_key, edgeReceipt, false);
 }
 
 const deadline = setTimeout(() => {

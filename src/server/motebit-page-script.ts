@@ -4,7 +4,8 @@
 // line dropped) and checks, with WebCrypto only: the Ed25519 signature over the receipt's canonical JSON (RFC 8785,
 // without `signature`; docs/protocol.md), nested delegation receipts under their own keys, result_hash, the signer
 // against this page's key, and, when the result's `_meta` carries an inclusion proof, the proof (RFC 9162 §2.1.3.2)
-// against the signed tree head from <base>/log/head (through a consistency proof, §2.1.4.2, when the head is newer).
+// against the signed tree head from <base>/log/head (read again, fresh, when the proof's tree is larger than the head
+// the page holds), through the log's consistency proof from <base>/log/consistency (§2.1.4.2) when the head is newer.
 export const PAGE_SCRIPT = String.raw`"use strict";
 (function () {
   var main = document.getElementById("motebit");
@@ -176,22 +177,32 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     return { head: head, error: null };
   }
   // null: included in the head's tree; "consistent": included in an older tree the head extends; else the reason.
-  async function inclusion(receipt, proof, head) {
+  // A proof for a tree larger than the head the page holds (the log grew since the page read it, e.g. by the very
+  // task the reply is from) makes the page read the head again, fresh, before it concludes anything.
+  async function inclusion(receipt, proof) {
     var leaf = await sha256(concat([new Uint8Array([0]), enc.encode(canon(receipt))]));
     var root = await rootFromInclusion(leaf, proof.leaf_index, proof.tree_size, proof.audit_path);
     if (root !== proof.root_hash) return "the inclusion proof does not lead to its root_hash: the receipt is not leaf " + proof.leaf_index + " of that tree";
+    var head = await headPromise;
+    if (head !== null && head.error === null && head.head.tree_size < proof.tree_size) {
+      headPromise = treeHead();
+      head = await headPromise;
+      showHead(head);
+    }
     if (head === null) return "there is no tree head to check the proof's root against (no log yet)";
     if (head.error !== null) return head.error;
     var h = head.head;
     if (h.tree_size === proof.tree_size) return h.root_hash === root ? null : "the proof's root is not the signed tree head's root for size " + h.tree_size;
-    if (h.tree_size < proof.tree_size) return "the proof names a tree of " + proof.tree_size + " leaves; the signed head has only " + h.tree_size;
-    var c = await fetchJson(CONSISTENCY_URL + "?first=" + proof.tree_size + "&second=" + h.tree_size);
-    if (!isObj(c) || !Array.isArray(c.consistency_path)) return "the log's consistency answer is malformed";
+    if (h.tree_size < proof.tree_size) return "the proof names a tree of " + proof.tree_size + " leaves; the log's signed head, read again, has only " + h.tree_size;
+    var c;
+    try { c = await fetchJson(CONSISTENCY_URL + "?first=" + proof.tree_size + "&second=" + h.tree_size); }
+    catch (e) { return "the log's consistency proof could not be read: " + e.message; }
+    if (!isObj(c) || !Array.isArray(c.consistency_path) || c.first !== proof.tree_size || c.second !== h.tree_size) return "the log's consistency answer is malformed";
     return (await consistent(proof.tree_size, h.tree_size, root, h.root_hash, c.consistency_path)) ? "consistent"
       : "the tree of the proof (" + proof.tree_size + " leaves) is not consistent with the signed head (" + h.tree_size + " leaves)";
   }
 
-  async function checkOne(item, head) {
+  async function checkOne(item) {
     var r = item.receipt, lines = [], ok = true;
     function line(pass, text) { lines.push({ pass: pass, text: text }); if (pass === false) ok = false; }
     var errors = [];
@@ -206,7 +217,7 @@ export const PAGE_SCRIPT = String.raw`"use strict";
     if (item.proof === null) line(null, "Inclusion: not checked (the input carries no inclusion proof in its result's _meta)");
     else {
       var why;
-      try { why = await inclusion(r, item.proof, head); } catch (e) { why = e.message; }
+      try { why = await inclusion(r, item.proof); } catch (e) { why = e.message; }
       var proven = why === null || why === "consistent";
       line(proven, !proven ? "Inclusion: " + why : "Inclusion: leaf " + item.proof.leaf_index + " of the signed tree head's log (RFC 9162)" +
         (why === "consistent" ? ": its proof is for the tree of " + item.proof.tree_size + " leaves, which the log's consistency proof joins to the head's" : ""));
@@ -215,21 +226,23 @@ export const PAGE_SCRIPT = String.raw`"use strict";
   }
 
   var verdictEl = document.getElementById("verdict"), checksEl = document.getElementById("checks");
-  var headPromise = treeHead();
-  headPromise.then(function (h) {
+  function showHead(h) {
     var el = document.getElementById("log-head");
+    el.className = "";
     if (h === null) { el.textContent = "No log yet."; return; }
     if (h.error !== null) { el.textContent = "Tree head refused: " + h.error; el.className = "bad"; return; }
     el.textContent = "Signed tree head: " + h.head.tree_size + " receipts, root " + h.head.root_hash + (h.head.timestamp ? ", at " + new Date(h.head.timestamp).toISOString() : "") + " (signature checked against this page's key).";
-  });
+  }
+  var headPromise = treeHead();
+  headPromise.then(showHead);
   async function run(text) {
     checksEl.textContent = "";
     verdictEl.className = "";
     verdictEl.textContent = "Checking…";
     try {
-      var items = receiptsIn(text), head = await headPromise, all = true;
+      var items = receiptsIn(text), all = true;
       for (var i = 0; i < items.length; i++) {
-        var v = await checkOne(items[i], head);
+        var v = await checkOne(items[i]);
         all = all && v.ok;
         v.lines.forEach(function (l) {
           var li = document.createElement("li");
