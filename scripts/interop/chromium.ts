@@ -20,3 +20,28 @@ export function launchChromium(profile: string, extraArgs: string[] = []): Promi
     ],
   });
 }
+
+/**
+ * Runs a browser check to its end: `main` prints its PASS/FAIL lines; the process exits 1 when `failed()` counts any,
+ * when `main` throws, or when `deadlineMs` passes (CI must end even when a browser or a host hangs), and 0 otherwise.
+ * `cleanUp` stops whatever the check started, in every case.
+ */
+export function runBrowserCheck(o: { what: string; deadlineMs: number; main: () => Promise<void>; cleanUp: () => Promise<void>; failed: () => number }): void {
+  const deadline = setTimeout(() => {
+    process.stderr.write(`interop: the ${o.what} did not finish in ${o.deadlineMs / 1000} s\n`);
+    void o.cleanUp().finally(() => process.exit(1));
+  }, o.deadlineMs);
+  o.main()
+    .then(
+      () => o.failed() === 0,
+      (e) => {
+        process.stderr.write(`interop: ${(e as Error).stack ?? e}\n`);
+        return false;
+      },
+    )
+    .then(async (passed) => {
+      await o.cleanUp();
+      clearTimeout(deadline);
+      process.exit(passed ? 0 : 1);
+    });
+}

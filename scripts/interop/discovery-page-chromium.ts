@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "./chromium.js";
+import { launchChromium, runBrowserCheck } from "./chromium.js";
 import { startLocalEdge, type LocalEdge } from "../../test/node/edge/local-edge.js";
 import { cleanEnv, startHttpServe, type HttpServe } from "../../test/node/local/helpers/local-cli.js";
 import { treeHeadProblem } from "../../src/log/tree-head.js";
@@ -221,20 +221,4 @@ async function main(): Promise<void> {
   await checkHost(context, "motebit-local serve", local.url, localReceipt.public_key, edgeReceipt, false);
 }
 
-const deadline = setTimeout(() => {
-  process.stderr.write(`interop: the page check did not finish in ${DEADLINE_MS / 1000} s\n`);
-  void cleanUp().finally(() => process.exit(1));
-}, DEADLINE_MS);
-main()
-  .then(
-    () => failures === 0,
-    (e) => {
-      process.stderr.write(`interop: ${(e as Error).stack ?? e}\n`);
-      return false;
-    },
-  )
-  .then(async (passed) => {
-    await cleanUp();
-    clearTimeout(deadline);
-    process.exit(passed ? 0 : 1);
-  });
+runBrowserCheck({ what: "page check", deadlineMs: DEADLINE_MS, main, cleanUp, failed: () => failures });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import keys from "../../fixtures/edge/keys.json";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
+import { OVERSIZED_OAUTH_BODIES, streamOf } from "../../shared/oauth-big-bodies.js";
 
 let edge: LocalEdge;
 
@@ -15,25 +16,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-const KB = 1024;
-const CASES = [
-  { path: "/token", size: 200 * KB, type: "application/json" },
-  { path: "/authorize", size: 200 * KB, type: "text/plain" },
-  { path: "/register", size: 1024 * KB, type: "application/json" },
-  { path: "/oauth/owner", size: 1024 * KB, type: "application/json" },
-];
-
-function streamOf(size: number): ReadableStream<Uint8Array> {
-  const chunk = new TextEncoder().encode("x".repeat(16 * KB));
-  let sent = 0;
-  return new ReadableStream({
-    pull(c) {
-      if (sent >= size) return c.close();
-      sent += chunk.length;
-      c.enqueue(chunk);
-    },
-  });
-}
+const CASES = OVERSIZED_OAUTH_BODIES;
 
 async function healthy(): Promise<number> {
   return (await fetch(`${edge.url}/health`, { signal: AbortSignal.timeout(5_000) })).status;

@@ -4,26 +4,9 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE } from "./helpers.js";
 import { createMotebit } from "../fleet/helpers.js";
+import { OVERSIZED_OAUTH_BODIES, streamOf } from "../../shared/oauth-big-bodies.js";
 
-const KB = 1024;
-const CASES = [
-  { path: "/token", size: 200 * KB, type: "application/json" },
-  { path: "/authorize", size: 200 * KB, type: "text/plain" },
-  { path: "/register", size: 1024 * KB, type: "application/json" },
-  { path: "/oauth/owner", size: 1024 * KB, type: "application/json" },
-];
-
-function streamOf(size: number): ReadableStream<Uint8Array> {
-  const chunk = new TextEncoder().encode("x".repeat(16 * KB));
-  let sent = 0;
-  return new ReadableStream({
-    pull(c) {
-      if (sent >= size) return c.close();
-      sent += chunk.length;
-      c.enqueue(chunk);
-    },
-  });
-}
+const CASES = OVERSIZED_OAUTH_BODIES;
 
 beforeAll(async () => {
   await createMotebit("oa-limits");
