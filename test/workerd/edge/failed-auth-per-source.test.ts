@@ -1,14 +1,15 @@
 // Failed authentication at /mcp is limited per source in the Worker (issue #42; worker/auth-failures.ts): the
-// AUTH_FAILURES rate limiter (wrangler.test.toml: 30 a minute, as deployed) hears each 401, and once it says a source
+// AUTH_FAILURES rate limiter (wrangler.test.toml: 300 a minute; deployed, 30) hears each 401, and once it says a source
 // is over, that source's requests, its right token too, are 429 + Retry-After {error, hint} before any credential
 // check; another source's caller is answered as before; without the binding nothing is limited. Before the limit,
-// the 31st bad token from one source was one more 401, and so was the 1,000th.
+// the 301st bad token from one source was one more 401, and so was the 1,000th.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index.js";
 import { INITIALIZE, mcpRequest, post, STATIC } from "./helpers.js";
 
-const BUDGET = 30;
+/** wrangler.test.toml's limit. */
+const BUDGET = 300;
 const from = (ip: string, auth: string) => post(INITIALIZE, { auth, headers: { "CF-Connecting-IP": ip } });
 
 describe("a bad-token flood at /mcp from one source", () => {
@@ -34,8 +35,9 @@ describe("a bad-token flood at /mcp from one source", () => {
     expect(own.status).toBe(429);
     await own.arrayBuffer();
 
-    // Another source's valid caller, many times over (successes are never counted), and its first bad token is a 401.
-    for (let i = 0; i < BUDGET + 5; i++) {
+    // Another source's valid caller is answered as before, and its first bad token is a plain 401. (Ten calls: the
+    // static caller's own per-caller limit, MOTEBIT_RATE_LIMIT, is a separate matter.)
+    for (let i = 0; i < 10; i++) {
       const res = await from("203.0.113.9", STATIC);
       expect(res.status).toBe(200);
       await res.arrayBuffer();
