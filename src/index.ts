@@ -77,6 +77,7 @@ export { MOTEBIT_META_KEY, REGISTRY_META_KEY, SIGNATURE_META_KEY } from "./disco
 
 // server, relay
 export { createApp } from "./server/app.js";
+export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, type FailedAuthLimiter } from "./server/failed-auth.js";
 export { authenticate } from "./server/auth.js";
 export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { createApp, jsonResponse, readSetting, type ServedPrompt, type ServedResource, type ServedTool, ToolRegistry } from "../src/index.js";
 import { motebitObjectFor } from "../durable-objects/motebit-object.js";
+import { authFailureLimiter } from "./auth-failures.js";
 import { callerSource } from "./caller-source.js";
 import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
@@ -30,7 +31,12 @@ export interface MotebitWorkerOptions {
 export function createMotebitWorker(options: MotebitWorkerOptions) {
   const served = ToolRegistry.fromModule(options.tools, { resources: options.resources, prompts: options.prompts });
   // The fleet's routes first (they close /m/… and /fleet/…), then the default motebit's for everything else.
-  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served).route("/", createApp<EdgeEnv>(durableObjectBackend, { sourceOf: callerSource, tools: served }));
+  // One per isolate, shared by the default motebit and the fleet's: a source over its budget is over at each.
+  const failedAuthLimiter = authFailureLimiter();
+  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served, failedAuthLimiter).route(
+    "/",
+    createApp<EdgeEnv>(durableObjectBackend, { sourceOf: callerSource, tools: served, failedAuthLimiter }),
+  );
   app.notFound(() => jsonResponse(404, { error: "not found" }));
   // Each mounted app answers its own errors; this is for the fleet's guards (a directory that cannot be asked).
   app.onError((err) => {

@@ -4,4 +4,6 @@ import type { ObjectEnv } from "../durable-objects/object-env.js";
 
 export type EdgeEnv = ObjectEnv & {
   MOTEBIT: DurableObjectNamespace<MotebitObject>;
+  /** Workers Rate Limiting (wrangler.toml [[ratelimits]]): failed authentications per source (worker/auth-failures.ts). Optional. */
+  AUTH_FAILURES?: { limit(o: { key: string }): Promise<{ success: boolean }> };
 };

@@ -3,7 +3,7 @@
 // exists: 404. Mounted before the default motebit's routes, and closed at the end, so nothing under these
 // prefixes ever reaches the default motebit's app (or its object).
 import type { Hono, MiddlewareHandler } from "hono";
-import { createApp, isFleetName, jsonResponse, type ToolRegistry } from "../src/index.js";
+import { createApp, type FailedAuthLimiter, isFleetName, jsonResponse, type ToolRegistry } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { callerSource } from "./caller-source.js";
 import { fleetApi } from "./fleet-api.js";
@@ -30,11 +30,11 @@ const preflightNeedsAName: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, 
 };
 
 /** `served`: the Worker's tools module (the operator's API checks a fleet motebit's tool names against it). */
-export function mountFleet(root: Root, served: ToolRegistry): Root {
+export function mountFleet(root: Root, served: ToolRegistry, failedAuthLimiter?: FailedAuthLimiter<EdgeEnv>): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  const motebits = createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served });
+  const motebits = createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served, failedAuthLimiter });
   // A fleet motebit's page answers at /m/<name>/ as at /m/<name> (a base path's "/" route has no trailing slash).
   root.get("/m/:name/", (c) => {
     const url = new URL(c.req.url);

@@ -1,6 +1,6 @@
 // The HTTP surface of a motebit, host-neutral: the edge Worker serves it in front of the Durable Object,
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
-// Order per request: settings → Origin → CORS preflight → /health, /log/* → body cap → auth → /mcp.
+// Order per request: settings → Origin → CORS preflight → /health, /log/* → failed-auth gate → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
 import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
 import type { ServerBackend } from "./backend.js";
@@ -17,6 +17,7 @@ import { mountOAuth, requestUrls, withResourceMetadata } from "./oauth/routes.js
 import { platformPublicBase, type PublicBase } from "./oauth/public-base.js";
 import { readSetting } from "../settings/read.js";
 import { mountDiscovery } from "./discovery-routes.js";
+import { tooManyFailuresResponse, type FailedAuthLimiter } from "./failed-auth.js";
 
 export type { ServerBackend } from "./backend.js";
 
@@ -36,15 +37,24 @@ const MAX_LOGGED_STARTUP_ERRORS = 16;
  * OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on the env's
  * MOTEBIT_PUBLIC_URL (public-base.ts). `sourceOf` is the caller's address as the host saw it, never a value the
  * caller chose; without one every caller counts as one source. `tools` are the served tools, whose declared
- * Mcp-Param-* headers a CORS preflight allows (absent: none declared).
+ * Mcp-Param-* headers a CORS preflight allows (absent: none declared). `failedAuthLimiter` counts every 401 of the
+ * auth layer against the caller's source and refuses that source 429 + Retry-After past its budget (failed-auth.ts);
+ * absent, failures are not limited.
  */
 export function createApp<E extends object = object>(
   backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: { basePath?: string; publicBase?: (env: E) => PublicBase; sourceOf?: (request: Request, env: E) => string | undefined; tools?: CorsTools } = {},
+  o: {
+    basePath?: string;
+    publicBase?: (env: E) => PublicBase;
+    sourceOf?: (request: Request, env: E) => string | undefined;
+    tools?: CorsTools;
+    failedAuthLimiter?: FailedAuthLimiter<E>;
+  } = {},
 ): Hono<AppEnv<E>> {
   const baseOf = (c: Context<AppEnv<E>>) =>
     o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
   const urlsOf = (c: Context<AppEnv<E>>) => requestUrls(c.req.raw, o.basePath, baseOf(c));
+  const sourceOf = (c: Context<AppEnv<E>>) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown";
   // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
   const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
 
@@ -91,9 +101,19 @@ export function createApp<E extends object = object>(
   // Who this motebit is (signed discovery documents, its page) is public: it is how a caller finds out how to connect.
   mountDiscovery(app, (c) => c.get("backend"), urlsOf);
   // OAuth discovery, consent and tokens are public: they are how a client gets a credential.
-  mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf, (c) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown");
+  mountOAuth(app, (c) => c.get("backend"), o.basePath, baseOf, sourceOf);
 
   // Everything below is fail-closed.
+  app.use("*", async (c, next) => {
+    const limiter = o.failedAuthLimiter;
+    if (limiter === undefined) return next();
+    // A source past its budget of failed authentications is refused before its credential is looked at.
+    const source = sourceOf(c);
+    const gate = await limiter.admit(source, c.env);
+    if (!gate.ok) return tooManyFailuresResponse(gate.retryAfterSeconds);
+    await next();
+    if (c.res.status === 401) await limiter.failed(source, c.env);
+  });
   app.use("*", async (c, next) => {
     const backend = c.get("backend");
     const { maxBodyBytes } = backend.config();

@@ -59,6 +59,13 @@ class_name = "MotebitObject"
 tag = "v1"
 new_sqlite_classes = ["MotebitObject"]
 
+# Failed authentication at /mcp, per source: past 30 a minute a source is answered 429 + Retry-After.
+# Optional (without it failures are not limited); namespace_id is any integer unique among your rate limiters.
+[[ratelimits]]
+name = "AUTH_FAILURES"
+namespace_id = "1042"
+simple = { limit = 30, period = 60 }
+
 # Wakes the motebit every 5 minutes, so with MOTEBIT_SYNC_URL set a fresh deployment registers with its relay
 # before any request; without it a wake only starts the object.
 [triggers]

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { type Clock, createApp, inProcessBackend, listeningPublicBase, metadataDocumentFetcher, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, type Clock, createApp, failedAuthBuckets, RateLimiter, inProcessBackend, listeningPublicBase, metadataDocumentFetcher, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
 import { listeningHosts } from "./listening-hosts.js";
 import { nodeVerifySignature } from "./node-verify.js";
 import { publicOnlyFetch } from "./public-fetch.js";
@@ -41,6 +41,8 @@ export async function serveHttp(o: {
   let inFlight = 0;
   const verify = nodeVerifySignature(() => inFlight > 1);
   const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify, fetchClientMetadata: metadataDocumentFetcher(publicOnlyFetch) });
+  const authFailures = new RateLimiter(o.sql, o.clock, AUTH_FAILURES_PER_SOURCE_PER_MINUTE);
+  authFailures.migrate();
   // Filled in once the port is known; until then no Host is vouched for.
   let listening: string[] = [];
   const app = createApp(() => backend, {
@@ -48,6 +50,8 @@ export async function serveHttp(o: {
     publicBase: () => listeningPublicBase(o.publicUrl ?? null, listening),
     // The socket's peer address: what the OAuth endpoints' per-source limits key on (no header can change it).
     sourceOf: (_request, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
+    // Failed authentication at /mcp, per socket address: 30 a minute, then 429 + Retry-After (src/server/failed-auth.ts).
+    failedAuthLimiter: failedAuthBuckets(authFailures),
   });
   const fetch = async (request: Request, env?: object): Promise<Response> => {
     inFlight++;
