@@ -1,8 +1,7 @@
 // Reading a motebit's public transparency log over HTTP (docs/protocol.md §10): GET <base>/log/head, /log/inclusion,
 // /log/consistency. <base> is the motebit's URL: its host's root, or /m/<name> in a fleet (a trailing /mcp is dropped).
 import { CliError } from "./cli-error.js";
-
-const MAX_ANSWER_CHARS = 1024 * 1024;
+import { fetchPublicJson } from "./public-json.js";
 
 /** The log's base URL for a motebit URL the user gave. */
 export function logBase(url: string): URL {
@@ -25,24 +24,12 @@ export class LogNotFound extends CliError {}
 /** GET <base>/log/<what>; anything but a JSON 200 is a CliError (LogNotFound for a 404) naming the URL and what the server said. */
 export async function fetchLog(base: URL, what: string, fetchFn: typeof fetch = fetch): Promise<Record<string, unknown>> {
   const url = `${base.href.replace(/\/$/, "")}/log/${what}`;
-  let res: Response;
-  try {
-    res = await fetchFn(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
-  } catch (e) {
-    throw new CliError(`cannot reach ${url}: ${(e as Error).message}`);
-  }
-  const text = await res.text();
-  if (text.length > MAX_ANSWER_CHARS) throw new CliError(`${url} answered more than 1 MiB`);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new CliError(`${url} answered HTTP ${res.status} without JSON`);
-  }
+  const { status, body } = await fetchPublicJson(url, fetchFn);
+  if (body === undefined) throw new CliError(`${url} answered HTTP ${status} without JSON`);
   const o = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  if (res.status !== 200 || o === null) {
+  if (status !== 200 || o === null) {
     const said = o !== null && typeof o.error === "string" ? `: ${o.error}` : "";
-    throw new (res.status === 404 ? LogNotFound : CliError)(`${url} answered HTTP ${res.status}${said}`);
+    throw new (status === 404 ? LogNotFound : CliError)(`${url} answered HTTP ${status}${said}`);
   }
   return o;
 }

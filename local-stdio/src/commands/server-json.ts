@@ -3,6 +3,7 @@
 import { didKeyToPublicKey, MOTEBIT_META_KEY, REGISTRY_META_KEY, SIGNATURE_META_KEY, verifyDetached } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
+import { fetchPublicJson } from "../public-json.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 
 const HELP = `Usage: motebit-local server-json URL [--key HEX|did:key]
@@ -23,7 +24,6 @@ Options:
 ${EXIT_STATUS}`;
 
 export const SPEC = { key: "string" } as const;
-const FETCH_MS = 15_000;
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -40,14 +40,8 @@ async function run(argv: string[]): Promise<number> {
   const pinned = keyFlag === undefined ? undefined : keyFlag.startsWith("did:key:") ? didKeyToPublicKey(keyFlag) : keyFlag.toLowerCase();
   if (pinned !== undefined && !/^[0-9a-f]{64}$/.test(pinned)) throw new UsageError("--key must be 64 hex characters or a did:key");
   const url = `${base.origin}${base.pathname.replace(/\/+$/, "")}/server.json`;
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(FETCH_MS) });
-  } catch (e) {
-    throw new CliError(`cannot fetch ${url}: ${(e as Error).message}`);
-  }
-  if (!res.ok) throw new CliError(`${url} answered HTTP ${res.status}: is this a motebit's address?`);
-  const doc = (await res.json().catch(() => null)) as unknown;
+  const { status, body: doc } = await fetchPublicJson(url);
+  if (status < 200 || status > 299) throw new CliError(`${url} answered HTTP ${status}: is this a motebit's address?`);
   const provided = isObject(doc) && isObject(doc._meta) ? doc._meta[REGISTRY_META_KEY] : undefined;
   if (!isObject(doc) || !isObject(provided) || !isObject(provided[MOTEBIT_META_KEY])) throw new CliError(`${url} is not a motebit's server.json`);
   const { [SIGNATURE_META_KEY]: jws, ...unsignedMeta } = provided;
