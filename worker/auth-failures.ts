@@ -5,21 +5,20 @@
 // When it says a source is over, this isolate remembers that source for one period and answers its /mcp requests
 // 429 + Retry-After before any credential work; an isolate that has not seen it yet learns on that source's next
 // failure there. A request whose source is not remembered (every request of a caller who never failed) costs one
-// lookup in an empty or small Map, no binding call. Without the binding nothing is limited.
-import type { FailedAuthLimiter, RateDecision } from "../src/index.js";
+// lookup in a small bounded map, no binding call. Without the binding nothing is limited.
+import { BoundedCache, type FailedAuthLimiter, type RateDecision } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 
 /** The binding's `simple.period` in wrangler.toml (it exposes no reset time: a refused source waits a whole period). */
 export const AUTH_FAILURES_PERIOD_SECONDS = 60;
-/** Sources remembered at once per isolate; past it the oldest is forgotten (it meets the binding again on its next failure). */
+/** Sources remembered at once per isolate; past it the least recent is forgotten (it meets the binding again on its next failure). */
 const MAX_REMEMBERED = 10_000;
 const OK: RateDecision = { ok: true };
 
 export function authFailureLimiter(now: () => number = Date.now): FailedAuthLimiter<EdgeEnv> {
-  const refusedUntil = new Map<string, number>();
+  const refusedUntil = new BoundedCache<number>(MAX_REMEMBERED);
   return {
     admit(source) {
-      if (refusedUntil.size === 0) return OK;
       const until = refusedUntil.get(source);
       if (until === undefined) return OK;
       const leftMs = until - now();
@@ -34,8 +33,6 @@ export function authFailureLimiter(now: () => number = Date.now): FailedAuthLimi
       if (binding === undefined) return;
       const { success } = await binding.limit({ key: `mcp-auth-failure:${source}` });
       if (success) return;
-      refusedUntil.delete(source);
-      if (refusedUntil.size >= MAX_REMEMBERED) refusedUntil.delete(refusedUntil.keys().next().value as string);
       refusedUntil.set(source, now() + AUTH_FAILURES_PERIOD_SECONDS * 1000);
     },
   };
