@@ -104,7 +104,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
   }
 
-  /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
+  /** The deployment's motebit as an authorization server (src/oauth/http/): its grants live in this object's SQLite. */
   async handleOAuth(request: Request, urls: OAuthUrls, source: string): Promise<Response> {
     this.as("motebit");
     const s = await this.ownStarted();

@@ -19,7 +19,7 @@ export const AS_METADATA_SUFFIX = "/.well-known/oauth-authorization-server";
 
 /**
  * `base` the motebit's trusted base URL (an origin, or an origin and path for a deployment behind one; never the
- * caller's Host: src/server/oauth/public-base.ts); `prefix` the motebit's path ("" for the deployment's own).
+ * caller's Host: src/oauth/http/public-base.ts); `prefix` the motebit's path ("" for the deployment's own).
  */
 export function oauthUrls(base: string, prefix: string): OAuthUrls {
   const { origin, pathname } = new URL(base);

@@ -3,10 +3,10 @@
 // server (the motebit's Durable Object at the edge, the process in Node). Each 401 names the resource metadata.
 // Every URL is built on the base the host vouches for (public-base.ts), never on the caller's Host.
 import type { Context, Hono } from "hono";
-import { authorizationServerMetadata, protectedResourceMetadata } from "../../oauth/metadata.js";
-import { AS_METADATA_SUFFIX, oauthUrls, RESOURCE_METADATA_SUFFIX, type OAuthUrls } from "../../oauth/urls.js";
-import type { ServerBackend } from "../backend.js";
-import { jsonResponse } from "../responses.js";
+import { authorizationServerMetadata, protectedResourceMetadata } from "../metadata.js";
+import { AS_METADATA_SUFFIX, oauthUrls, RESOURCE_METADATA_SUFFIX, type OAuthUrls } from "../urls.js";
+import type { ServerBackend } from "../../server/backend.js";
+import { jsonResponse } from "../../server/responses.js";
 import { withCappedBody } from "./body-cap.js";
 import type { PublicBase } from "./public-base.js";
 

@@ -6,16 +6,16 @@
 import type { CallerTrust } from "../../principal.js";
 import type { Clock, SqlPort } from "../../ports.js";
 import { base64urlEncode, constantTimeEqual, fromUtf8, sha256Hex, utf8, type Signer, type VerifySignature } from "../../protocol/index.js";
-import { checkApproval, requestDetails, signApproval, type RequestDetails } from "../../oauth/approval.js";
-import { mintAccessToken } from "../../oauth/access-token.js";
-import { checkClientMetadata, checkMetadataDocument, isMetadataDocumentUrl, matchesRedirectUri, type ClientMetadata } from "../../oauth/client-metadata.js";
-import { openOwnerCommand } from "../../oauth/owner-command.js";
-import { OAuthStore, ownerListing, type ClientListing, type ConsentRequest, type OwnerListing, type StoredClient } from "../../oauth/store.js";
-import type { OAuthUrls } from "../../oauth/urls.js";
-import { readBodyCapped } from "../body.js";
-import { RateLimiter } from "../rate-limit.js";
-import { ReplayStore } from "../replay-store.js";
-import { jsonResponse } from "../responses.js";
+import { checkApproval, requestDetails, signApproval, type RequestDetails } from "../approval.js";
+import { mintAccessToken } from "../access-token.js";
+import { checkClientMetadata, checkMetadataDocument, isMetadataDocumentUrl, matchesRedirectUri, type ClientMetadata } from "../client-metadata.js";
+import { openOwnerCommand } from "../owner-command.js";
+import { OAuthStore, ownerListing, type ClientListing, type ConsentRequest, type OwnerListing, type StoredClient } from "../store.js";
+import type { OAuthUrls } from "../urls.js";
+import { readBodyCapped } from "../../server/body.js";
+import { RateLimiter } from "../../server/rate-limit.js";
+import { ReplayStore } from "../../server/replay-store.js";
+import { jsonResponse } from "../../server/responses.js";
 import { OAUTH_MAX_BODY_BYTES } from "./body-cap.js";
 import { consentHeaders, consentPage, errorPage } from "./consent-page.js";
 
