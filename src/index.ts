@@ -83,6 +83,8 @@ export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export type { AuthorizationServer } from "./oauth/http/authorization-server.js";
+export { runFleetOAuthOp } from "./oauth/http/fleet-operator.js";
+export type { FleetOAuthAnswer, FleetOAuthOp } from "./oauth/http/fleet-operator.js";
 export { metadataDocumentFetcher } from "./oauth/http/metadata-document-fetch.js";
 export { normalizeCode } from "./oauth/http/random-codes.js";
 export { listeningPublicBase, platformPublicBase } from "./oauth/http/public-base.js";
