@@ -29,9 +29,15 @@ export const OAUTH_ENDPOINTS = {
 
 export type OAuthEndpointName = keyof typeof OAUTH_ENDPOINTS;
 
+/** The table's rows, each with its name. */
+export const OAUTH_ENDPOINT_LIST = Object.entries(OAUTH_ENDPOINTS).map(([name, endpoint]) => ({ name, endpoint })) as {
+  name: OAuthEndpointName;
+  endpoint: OAuthEndpoint;
+}[];
+
 /** The endpoint at `path` (below the motebit's prefix) and its parameter ("" without one); null: no endpoint. */
 export function oauthEndpointAt(path: string): { name: OAuthEndpointName; endpoint: OAuthEndpoint; param: string } | null {
-  for (const [name, endpoint] of Object.entries(OAUTH_ENDPOINTS) as [OAuthEndpointName, OAuthEndpoint][]) {
+  for (const { name, endpoint } of OAUTH_ENDPOINT_LIST) {
     if (endpoint.param === undefined ? path === endpoint.path : path.startsWith(endpoint.path)) {
       return { name, endpoint, param: endpoint.param === undefined ? "" : path.slice(endpoint.path.length) };
     }

@@ -4,7 +4,7 @@
 // Every URL is built on the base the host vouches for (public-base.ts), never on the caller's Host.
 import type { Context, Hono } from "hono";
 import { authorizationServerMetadata, protectedResourceMetadata } from "../metadata.js";
-import { AS_METADATA_SUFFIX, OAUTH_ENDPOINTS, RESOURCE_METADATA_SUFFIX } from "../paths.js";
+import { AS_METADATA_SUFFIX, OAUTH_ENDPOINT_LIST, RESOURCE_METADATA_SUFFIX } from "../paths.js";
 import { oauthUrls, type OAuthUrls } from "../urls.js";
 import type { ServerBackend } from "../../server/backend.js";
 import { jsonResponse } from "../../server/responses.js";
@@ -71,7 +71,7 @@ export function mountOAuth(
     if (request instanceof Response) return request;
     return backend.handleOAuth(request, urls, fleetNameOf(urls), sourceOf(c));
   };
-  for (const e of Object.values(OAUTH_ENDPOINTS) as { path: string; param?: string }[]) app.all(e.param === undefined ? e.path : `${e.path}:${e.param}`, stateful);
+  for (const { endpoint: e } of OAUTH_ENDPOINT_LIST) app.all(e.param === undefined ? e.path : `${e.path}:${e.param}`, stateful);
 }
 
 /** Every 401 tells an MCP client where to start (RFC 9728 §5.1), keeping its JSON body; under a name we do not vouch for, nowhere. */

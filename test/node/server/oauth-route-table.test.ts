@@ -1,14 +1,14 @@
 // The one OAuth route table (src/oauth/paths.ts) is what the app mounts, what the authorization server dispatches
 // on, what the metadata names, and what the Worker moves a fleet motebit's well-known paths by.
 import { describe, expect, it } from "vitest";
-import { OAUTH_ENDPOINTS, OAUTH_WELL_KNOWN_SUFFIXES } from "../../../src/oauth/paths.js";
+import { OAUTH_ENDPOINT_LIST, OAUTH_ENDPOINTS, OAUTH_WELL_KNOWN_SUFFIXES } from "../../../src/oauth/paths.js";
 import { withFleetWellKnown } from "../../../worker/oauth-paths.js";
 import { BASE, json, setup } from "./oauth-setup.js";
 
 describe("the OAuth route table", () => {
   it("every method an endpoint lacks is 405 at a fixed path and 404 under a path parameter, and no endpoint asks for auth", async () => {
     const s = await setup();
-    for (const e of Object.values(OAUTH_ENDPOINTS) as { path: string; methods: readonly string[]; param?: string }[]) {
+    for (const { endpoint: e } of OAUTH_ENDPOINT_LIST) {
       const url = `${BASE}${e.path}${e.param === undefined ? "" : "ABCD-EFGH"}`;
       for (const method of ["GET", "POST", "PUT", "DELETE"]) {
         const res = await s.fetchFn(url, { method });
