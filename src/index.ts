@@ -64,7 +64,7 @@ export { classifyIncoming } from "./mcp/engine/classify.js";
 export type { Motebit } from "./motebit.js";
 
 // oauth
-export { APPROVABLE_TRUST, signApproval } from "./oauth/approval.js";
+export { signApproval } from "./oauth/approval.js";
 export type { RequestDetails } from "./oauth/approval.js";
 export { redirectTarget, visible } from "./oauth/display.js";
 export { signOwnerCommand } from "./oauth/owner-command.js";
@@ -82,7 +82,6 @@ export { authenticate } from "./server/auth.js";
 export type { AuthResult, ServerIdentity } from "./server/auth.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
-export type { AuthorizationServer } from "./oauth/http/authorization-server.js";
 export { runFleetOAuthOp } from "./oauth/http/fleet-operator.js";
 export type { FleetOAuthAnswer, FleetOAuthOp } from "./oauth/http/fleet-operator.js";
 export { metadataDocumentFetcher } from "./oauth/http/metadata-document-fetch.js";
