@@ -69,7 +69,7 @@ export type { RequestDetails } from "./oauth/approval.js";
 export { redirectTarget, visible } from "./oauth/display.js";
 export { signOwnerCommand } from "./oauth/owner-command.js";
 export type { OwnerCommand } from "./oauth/owner-command.js";
-export { OAUTH_ENDPOINTS, OAUTH_WELL_KNOWN_SUFFIXES } from "./oauth/paths.js";
+export { FLEET_PREFIX, OAUTH_ENDPOINTS, OAUTH_WELL_KNOWN_SUFFIXES } from "./oauth/paths.js";
 export type { OAuthUrls } from "./oauth/urls.js";
 export type { Discovery } from "./discovery/discover.js";
 export { verifyDetached } from "./discovery/detached-jws.js";

@@ -7,6 +7,8 @@
 export const RESOURCE_METADATA_SUFFIX = "/.well-known/oauth-protected-resource";
 export const AS_METADATA_SUFFIX = "/.well-known/oauth-authorization-server";
 export const OAUTH_WELL_KNOWN_SUFFIXES = [RESOURCE_METADATA_SUFFIX, AS_METADATA_SUFFIX] as const;
+/** A fleet motebit's prefix is this and its name: its issuer, its endpoints and its metadata paths carry it. */
+export const FLEET_PREFIX = "/m/";
 
 export interface OAuthEndpoint {
   path: string;

@@ -11,7 +11,7 @@ import { RateLimiter } from "../../server/rate-limit.js";
 import { ReplayStore } from "../../server/replay-store.js";
 import { jsonResponse } from "../../server/responses.js";
 import type { RequestDetails } from "../approval.js";
-import { OAUTH_ENDPOINTS, oauthEndpointAt } from "../paths.js";
+import { FLEET_PREFIX, OAUTH_ENDPOINTS, oauthEndpointAt } from "../paths.js";
 import { OAuthStore, ownerListing, type ClientListing, type OwnerListing } from "../store.js";
 import type { OAuthUrls } from "../urls.js";
 import { tooManyRequests } from "./answers.js";
@@ -70,7 +70,7 @@ export class AuthorizationServer {
    */
   async handle(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
     // Below the prefix the request came in under, not the issuer's path: a publicUrl may carry a path of its own.
-    const path = new URL(request.url).pathname.slice(fleetName === null ? 0 : `/m/${fleetName}`.length);
+    const path = new URL(request.url).pathname.slice(fleetName === null ? 0 : `${FLEET_PREFIX}${fleetName}`.length);
     const method = request.method;
     const at = oauthEndpointAt(path);
     // Its own key space in the shared bucket table: MCP callers' buckets are keyed oauth:<client_id>, static:…, …

@@ -4,7 +4,7 @@
 // Every URL is built on the base the host vouches for (public-base.ts), never on the caller's Host.
 import type { Context, Hono } from "hono";
 import { authorizationServerMetadata, protectedResourceMetadata } from "../metadata.js";
-import { AS_METADATA_SUFFIX, OAUTH_ENDPOINT_LIST, RESOURCE_METADATA_SUFFIX } from "../paths.js";
+import { AS_METADATA_SUFFIX, FLEET_PREFIX, OAUTH_ENDPOINT_LIST, RESOURCE_METADATA_SUFFIX } from "../paths.js";
 import { oauthUrls, type OAuthUrls } from "../urls.js";
 import type { ServerBackend } from "../../server/backend.js";
 import { jsonResponse } from "../../server/responses.js";
@@ -33,7 +33,7 @@ export const misdirected = () =>
 
 /** A fleet motebit's name when the prefix is /m/<name>, so its consent page names the operator's command. */
 export function fleetNameOf(urls: OAuthUrls): string | null {
-  return /\/m\/([^/]+)$/.exec(new URL(urls.issuer).pathname)?.[1] ?? null;
+  return new RegExp(`${FLEET_PREFIX}([^/]+)$`).exec(new URL(urls.issuer).pathname)?.[1] ?? null;
 }
 
 export const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
