@@ -1,6 +1,7 @@
 // GET /authorize: the client's authorization request (code flow, PKCE S256 only, the resource bound to this
 // motebit's /mcp) opens a consent request and shows the owner its page. Only a registered redirect URI receives
 // anything, errors included (RFC 6749 §4.1.2.1); before that is known, errors are a page.
+import { matchesRedirectUri } from "../client-metadata.js";
 import type { ConsentRequest } from "../store.js";
 import type { OAuthUrls } from "../urls.js";
 import { redirectWith, type OAuthError } from "./answers.js";
@@ -9,7 +10,6 @@ import type { OAuthContext, OAuthHandler } from "./context.js";
 import { csrfCookie } from "./csrf-cookie.js";
 import { REQUEST_TTL_MS } from "./lifetimes.js";
 import { randomToken, requestCode } from "./random-codes.js";
-import { matchesRedirectUri } from "../client-metadata.js";
 
 export const authorizeRequest: OAuthHandler = async (ctx, { request, urls, fleetName, source }) => {
   const q = new URL(request.url).searchParams;

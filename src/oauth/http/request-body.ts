@@ -6,7 +6,7 @@ import { OAUTH_MAX_BODY_BYTES } from "./body-cap.js";
 export type Form = Map<string, string>;
 
 /** The body as UTF-8 text, at most OAUTH_MAX_BODY_BYTES; null when it is larger or not UTF-8. */
-export async function readText(request: Request): Promise<string | null> {
+async function readText(request: Request): Promise<string | null> {
   const read = await readBodyCapped(request.body, OAUTH_MAX_BODY_BYTES);
   if (!read.ok) return null;
   try {
