@@ -5,7 +5,7 @@ import {
   authenticate, authRefusalResponse, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
   HostStop, type LogQuery, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
 } from "../src/index.js";
-import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
+import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "../src/index.js";
 import type { DiscoveryAnswer, FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
 import { type ObjectState, type Started, startMotebit } from "./start-motebit.js";
 

@@ -13,7 +13,7 @@ import {
   type EnvLike, type FleetEntry, type LogQuery, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile,
   startupFailureResponse, type ToolRegistry,
 } from "../src/index.js";
-import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
+import type { FleetOAuthAnswer, FleetOAuthOp } from "../src/index.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
 import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type DiscoveryAnswer, type IdentityAnswer, type ObjectRole, roleOfObject } from "./object-rpc.js";
@@ -104,7 +104,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> {
     return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
   }
 
-  /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
+  /** The deployment's motebit as an authorization server (src/oauth/): its grants live in this object's SQLite. */
   async handleOAuth(request: Request, urls: OAuthUrls, source: string): Promise<Response> {
     this.as("motebit");
     const s = await this.ownStarted();

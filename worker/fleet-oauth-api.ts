@@ -2,8 +2,7 @@
 // token, checked by fleet-api.ts): approve a pending consent request (the motebit's object signs the approval),
 // list the clients, revoke one.
 import type { Hono } from "hono";
-import { FleetSpecError, isFleetName, jsonResponse } from "../src/index.js";
-import type { FleetOAuthOp } from "../durable-objects/fleet-oauth.js";
+import { type FleetOAuthOp, FleetSpecError, isFleetName, jsonResponse } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
 import { directoryStub, fleetStub } from "./fleet-objects.js";
 

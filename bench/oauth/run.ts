@@ -1,14 +1,14 @@
 // What an OAuth caller costs per request, beside the ways in we already had, measured in the same run:
 // authenticate() for the static token, a motebit: signed token (the baseline: one Ed25519 check, as OAuth needs)
 // and an OAuth access token, then the audience check the app adds (the request's resource on the trusted base,
-// src/server/oauth/public-base.ts) and the grant check the motebit's store adds at admission.
+// src/oauth/http/public-base.ts) and the grant check the motebit's store adds at admission.
 // Run: npm run bench:oauth (about 15 s)
 import { mintAccessToken } from "../../src/oauth/access-token.js";
 import { OAuthStore } from "../../src/oauth/store.js";
 import { createSigner, mintBearerToken, sovereignMotebitId } from "../../src/protocol/index.js";
 import { authenticate } from "../../src/server/auth.js";
-import { platformPublicBase } from "../../src/server/oauth/public-base.js";
-import { requestUrls } from "../../src/server/oauth/routes.js";
+import { platformPublicBase } from "../../src/oauth/http/public-base.js";
+import { requestUrls } from "../../src/oauth/http/routes.js";
 import { parseStaticTokens } from "../../src/settings/static-tokens.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
 

@@ -17,6 +17,7 @@ export interface AccessClaims {
   aud: string;
   cid: string;
   gid: string;
+  /** What the owner granted. Scopes (#41) go beside it, checked in isClaims and carried onto the principal. */
   trust: CallerTrust;
   iat: number;
   exp: number;

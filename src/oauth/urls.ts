@@ -1,6 +1,7 @@
 // Where one motebit's OAuth pieces live. Each motebit is its own protected resource (its /mcp) and its own
 // authorization server (issuer = the motebit's base URL), so a token one motebit issued names only that motebit.
-// Well-known paths follow RFC 9728 §3.1 and RFC 8414 §3.1: the suffix goes between the host and the path.
+// Every path comes from the one table (paths.ts).
+import { AS_METADATA_SUFFIX, OAUTH_ENDPOINTS, RESOURCE_METADATA_SUFFIX } from "./paths.js";
 
 export interface OAuthUrls {
   /** The authorization server's issuer: the origin plus the motebit's path prefix ("" or "/m/<name>"). */
@@ -14,12 +15,10 @@ export interface OAuthUrls {
   register: string;
 }
 
-export const RESOURCE_METADATA_SUFFIX = "/.well-known/oauth-protected-resource";
-export const AS_METADATA_SUFFIX = "/.well-known/oauth-authorization-server";
 
 /**
  * `base` the motebit's trusted base URL (an origin, or an origin and path for a deployment behind one; never the
- * caller's Host: src/server/oauth/public-base.ts); `prefix` the motebit's path ("" for the deployment's own).
+ * caller's Host: src/oauth/http/public-base.ts); `prefix` the motebit's path ("" for the deployment's own).
  */
 export function oauthUrls(base: string, prefix: string): OAuthUrls {
   const { origin, pathname } = new URL(base);
@@ -30,8 +29,8 @@ export function oauthUrls(base: string, prefix: string): OAuthUrls {
     resource: `${issuer}/mcp`,
     resourceMetadata: `${origin}${RESOURCE_METADATA_SUFFIX}${path}/mcp`,
     authorizationServerMetadata: `${origin}${AS_METADATA_SUFFIX}${path}`,
-    authorize: `${issuer}/authorize`,
-    token: `${issuer}/token`,
-    register: `${issuer}/register`,
+    authorize: issuer + OAUTH_ENDPOINTS.authorize.path,
+    token: issuer + OAUTH_ENDPOINTS.token.path,
+    register: issuer + OAUTH_ENDPOINTS.register.path,
   };
 }

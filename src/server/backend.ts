@@ -9,8 +9,9 @@ import type { ServerConfig } from "../settings/server-config.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
-import { AuthorizationServer, type FetchClientMetadata } from "./oauth/authorization-server.js";
-import { revokedGrantRefusal } from "./oauth/admission.js";
+import { AuthorizationServer } from "../oauth/http/authorization-server.js";
+import type { FetchClientMetadata } from "../oauth/http/metadata-document-fetch.js";
+import { revokedGrantRefusal } from "../oauth/http/admission.js";
 import type { LogStore } from "../log/log-store.js";
 import { answerLogQuery, type LogQuery } from "../log/log-queries.js";
 import { jsonResponse } from "./responses.js";
@@ -31,7 +32,7 @@ export interface ServerBackend {
   /** Serves one authenticated MCP request: jti, rate limit, session, then the message itself. */
   handleMcp(call: McpCall): Promise<Response>;
   /**
-   * The motebit's authorization server (src/server/oauth/): /authorize, /token, /register, /oauth/*. Absent: 404.
+   * The motebit's authorization server (src/oauth/http/): /authorize, /token, /register, /oauth/*. Absent: 404.
    * `source` is the caller's address as the host saw it (its limits are per source).
    */
   handleOAuth?(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response>;

@@ -7,7 +7,7 @@ import type { Discovery } from "../discovery/discover.js";
 import type { OAuthUrls } from "../oauth/urls.js";
 import type { ServerBackend } from "./backend.js";
 import { jsonResponse } from "./responses.js";
-import { fleetNameOf, misdirected, PUBLIC_JSON } from "./oauth/routes.js";
+import { fleetNameOf, misdirected, PUBLIC_JSON } from "../oauth/http/routes.js";
 import { motebitPage } from "./motebit-page.js";
 
 export const SERVER_CARD_PATH = "/.well-known/mcp/server-card.json";

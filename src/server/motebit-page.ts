@@ -3,7 +3,7 @@
 // that does not answer), and a receipt verifier that runs in the browser (motebit-page-script.ts). Everything but the tree
 // head and the verifier reads without script. No third-party asset; the one script and the one style are allowed
 // by their hashes, and the script may fetch only from this origin.
-import { escapeHtml as e } from "./oauth/consent-page.js";
+import { escapeHtml as e } from "../oauth/http/consent-page.js";
 import type { OAuthUrls } from "../oauth/urls.js";
 import { hexToBytes } from "../protocol/bytes.js";
 import { sha256Hex } from "../protocol/sha256.js";

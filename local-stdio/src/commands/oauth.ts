@@ -1,7 +1,7 @@
 // motebit-local oauth: the owner's side of a motebit's OAuth clients (docs/connect-an-mcp-host.md). The key stays
 // here: "approve" signs the one pending request the consent page shows, "list" and "revoke" send a command signed
 // for one use. The server only ever sees signatures.
-import { createSigner, normalizeCode, type OwnerCommand, signApproval, signOwnerCommand, sovereignMotebitId, visible } from "motebit-edge/core";
+import { createSigner, normalizeCode, OAUTH_ENDPOINTS, type OwnerCommand, signApproval, signOwnerCommand, sovereignMotebitId, visible } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
@@ -75,7 +75,7 @@ async function run(argv: string[]): Promise<number> {
   const motebitId = await sovereignMotebitId(signer.publicKeyHex);
 
   if (action === "approve") {
-    const fetched = await call(base, `/oauth/requests/${encodeURIComponent(normalizeCode(arg!))}`);
+    const fetched = await call(base, `${OAUTH_ENDPOINTS.requestDetails.path}${encodeURIComponent(normalizeCode(arg!))}`);
     const d = checkFetchedRequest(fetched, arg!, `${base}/mcp`);
     if (d.motebit_id !== motebitId) throw new CliError(`${base} is motebit ${visible(d.motebit_id)}; ${keyPath} is the key of ${motebitId}`);
     process.stderr.write(`${describeRequest(d, trust)}Paste this into the consent page:\n`);
@@ -84,7 +84,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const op: OwnerCommand = action === "list" ? { op: "list" } : { op: "revoke", client_id: arg! };
   const command = await signOwnerCommand(motebitId, op, Date.now(), signer);
-  const answer = await call(base, "/oauth/owner", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ command }) });
+  const answer = await call(base, OAUTH_ENDPOINTS.owner.path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ command }) });
   process.stdout.write(JSON.stringify(answer, null, 2) + "\n");
   return 0;
 }

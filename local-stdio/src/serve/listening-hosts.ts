@@ -1,5 +1,5 @@
 // The host:port names a request may use to reach this server, so its OAuth URLs may be built on them
-// (src/server/oauth/public-base.ts): the bound address, and for a loopback or wildcard bind the loopback names; for a
+// (src/oauth/http/public-base.ts): the bound address, and for a loopback or wildcard bind the loopback names; for a
 // wildcard bind, every address of this machine's interfaces. Anything else in Host is the caller's invention.
 import { networkInterfaces } from "node:os";
 

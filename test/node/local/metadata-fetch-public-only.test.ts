@@ -4,7 +4,7 @@
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { metadataDocumentFetcher } from "../../../src/server/oauth/authorization-server.js";
+import { metadataDocumentFetcher } from "../../../src/oauth/http/metadata-document-fetch.js";
 import { isPublicAddress, publicOnlyFetch } from "../../../local-stdio/src/serve/public-fetch.js";
 
 describe("the Node host's metadata-document fetch", () => {

@@ -1,5 +1,5 @@
 // The authorization server against hostile clients and browsers, on the Node host's app (the edge runs the same
-// src/server/oauth code in its Durable Object). Each refusal carries the error code its RFC names.
+// src/oauth code in its Durable Object). Each refusal carries the error code its RFC names.
 import { describe, expect, it } from "vitest";
 import { signApproval } from "../../../src/oauth/approval.js";
 import { mintAccessToken } from "../../../src/oauth/access-token.js";

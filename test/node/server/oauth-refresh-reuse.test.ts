@@ -2,7 +2,7 @@
 // nothing, even with a victim's grant id in front; parallel refreshes of one legitimate token within the grace window
 // all get the same new pair; a rotated-out token that comes back after the window still ends the grant.
 import { describe, expect, it } from "vitest";
-import { REFRESH_REUSE_GRACE_MS } from "../../../src/server/oauth/authorization-server.js";
+import { REFRESH_REUSE_GRACE_MS } from "../../../src/oauth/http/lifetimes.js";
 import { fakeClock } from "./fake-clock.js";
 import { json, setup } from "./oauth-setup.js";
 

@@ -9,7 +9,7 @@ import { signApproval, type RequestDetails } from "../../../src/oauth/approval.j
 import { createSigner, stripIdentityTag } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { nodeApp } from "../helpers/node-app.js";
-import { REFRESH_REUSE_GRACE_MS } from "../../../src/server/oauth/authorization-server.js";
+import { REFRESH_REUSE_GRACE_MS } from "../../../src/oauth/http/lifetimes.js";
 import { fakeClock } from "./fake-clock.js";
 import { MemoryProvider, openConsent, redirectParams, submitConsent, type FetchFn } from "../../shared/oauth-driver.js";
 

@@ -1,6 +1,7 @@
-// The operator's OAuth operations on a fleet motebit, run inside its object: the approval is signed here with the
-// motebit's key (which never leaves the object), so the operator's token can approve without ever holding a key.
-import { APPROVABLE_TRUST, type AuthorizationServer } from "../src/index.js";
+// The operator's OAuth operations on a fleet motebit (worker/fleet-oauth-api.ts), run where the motebit's key and
+// grants are (its object): the approval is signed there, so the operator's token can approve without ever holding a key.
+import { APPROVABLE_TRUST } from "../approval.js";
+import type { AuthorizationServer } from "./authorization-server.js";
 
 export type FleetOAuthOp = { op: "approve"; code: string; trust: string } | { op: "list" } | { op: "revoke"; clientId: string };
 

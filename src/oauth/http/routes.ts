@@ -3,10 +3,11 @@
 // server (the motebit's Durable Object at the edge, the process in Node). Each 401 names the resource metadata.
 // Every URL is built on the base the host vouches for (public-base.ts), never on the caller's Host.
 import type { Context, Hono } from "hono";
-import { authorizationServerMetadata, protectedResourceMetadata } from "../../oauth/metadata.js";
-import { AS_METADATA_SUFFIX, oauthUrls, RESOURCE_METADATA_SUFFIX, type OAuthUrls } from "../../oauth/urls.js";
-import type { ServerBackend } from "../backend.js";
-import { jsonResponse } from "../responses.js";
+import { authorizationServerMetadata, protectedResourceMetadata } from "../metadata.js";
+import { AS_METADATA_SUFFIX, FLEET_PREFIX, OAUTH_ENDPOINT_LIST, RESOURCE_METADATA_SUFFIX } from "../paths.js";
+import { oauthUrls, type OAuthUrls } from "../urls.js";
+import type { ServerBackend } from "../../server/backend.js";
+import { jsonResponse } from "../../server/responses.js";
 import { withCappedBody } from "./body-cap.js";
 import type { PublicBase } from "./public-base.js";
 
@@ -32,7 +33,7 @@ export const misdirected = () =>
 
 /** A fleet motebit's name when the prefix is /m/<name>, so its consent page names the operator's command. */
 export function fleetNameOf(urls: OAuthUrls): string | null {
-  return /\/m\/([^/]+)$/.exec(new URL(urls.issuer).pathname)?.[1] ?? null;
+  return new RegExp(`${FLEET_PREFIX}([^/]+)$`).exec(new URL(urls.issuer).pathname)?.[1] ?? null;
 }
 
 export const PUBLIC_JSON = { "Cache-Control": "public, max-age=300" };
@@ -70,7 +71,7 @@ export function mountOAuth(
     if (request instanceof Response) return request;
     return backend.handleOAuth(request, urls, fleetNameOf(urls), sourceOf(c));
   };
-  for (const path of ["/authorize", "/token", "/register", "/oauth/owner", "/oauth/requests/:code"]) app.all(path, stateful);
+  for (const { endpoint: e } of OAUTH_ENDPOINT_LIST) app.all(e.param === undefined ? e.path : `${e.path}:${e.param}`, stateful);
 }
 
 /** Every 401 tells an MCP client where to start (RFC 9728 §5.1), keeping its JSON body; under a name we do not vouch for, nowhere. */

@@ -2,7 +2,7 @@
 // who asks (client, redirect host), what it may do, the trust it gets, and the request code the owner approves with
 // `motebit-local oauth approve`; the signed approval is pasted into the form, so no key ever reaches a browser.
 // The client's own strings are shown through the same helpers as in the terminal (src/oauth/display.ts).
-import { redirectTarget, visible } from "../../oauth/display.js";
+import { redirectTarget, visible } from "../display.js";
 
 export interface ConsentView {
   clientName: string;

@@ -2,8 +2,8 @@
 // against one cap before the authorization server sees it: a larger declared length is refused unread, a longer
 // stream is cut at the cap, and the backend (the Durable Object at the edge) only ever gets the bytes read here.
 // Left unread, a big body took the local edge down: wrangler dev exited after a 200 KB JSON POST to /token.
-import { declaredLengthWithin, readRequestBody } from "../body.js";
-import { jsonResponse } from "../responses.js";
+import { declaredLengthWithin, readRequestBody } from "../../server/body.js";
+import { jsonResponse } from "../../server/responses.js";
 
 export const OAUTH_MAX_BODY_BYTES = 16 * 1024;
 /**

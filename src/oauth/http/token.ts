@@ -1,0 +1,52 @@
+// POST /token: public clients only (PKCE binds the code), tokens for this motebit's /mcp only (RFC 8707). An
+// authorization code is redeemed here; a refresh token is rotated in refresh.ts.
+import { base64urlEncode, constantTimeEqual, sha256Hex, utf8 } from "../../protocol/index.js";
+import type { OAuthUrls } from "../urls.js";
+import { tokenError } from "./answers.js";
+import type { OAuthContext, OAuthHandler } from "./context.js";
+import { REFRESH_TTL_MS } from "./lifetimes.js";
+import { randomToken } from "./random-codes.js";
+import { refresh } from "./refresh.js";
+import { readForm, type Form } from "./request-body.js";
+import { tokenAnswer } from "./token-answer.js";
+
+export const token: OAuthHandler = async (ctx, { request, urls }) => {
+  const form = await readForm(request);
+  if (form === null) return tokenError(400, "invalid_request", "the body must be application/x-www-form-urlencoded, each parameter once, at most 16 KiB");
+  // Public clients only: a secret or Basic credentials name a client this server never made.
+  if (request.headers.has("Authorization") || form.has("client_secret")) return tokenError(401, "invalid_client", "this server has public clients only: send client_id, no secret");
+  const clientId = form.get("client_id");
+  if (clientId === undefined || clientId === "") return tokenError(401, "invalid_client", "client_id is required");
+  const resource = form.get("resource");
+  if (resource !== undefined && resource !== urls.resource) return tokenError(400, "invalid_target", `this server issues tokens for ${urls.resource} only`);
+  const grantType = form.get("grant_type");
+  if (grantType === "authorization_code") return redeemCode(ctx, form, clientId, urls);
+  if (grantType === "refresh_token") return refresh(ctx, form, clientId, urls);
+  return tokenError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
+};
+
+async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls): Promise<Response> {
+  const code = form.get("code");
+  const verifier = form.get("code_verifier");
+  if (code === undefined || verifier === undefined) return tokenError(400, "invalid_request", "code and code_verifier are required");
+  const codeHash = await sha256Hex(code);
+  const g = ctx.store.grantByCode(codeHash);
+  const now = ctx.clock.now();
+  if (g === null || g.revokedAt !== null || !(now < g.codeExpiresAt)) return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
+  if (g.clientId !== clientId) return tokenError(400, "invalid_grant", "the code was issued to another client");
+  if (form.get("redirect_uri") !== g.redirectUri) return tokenError(400, "invalid_grant", "redirect_uri is not the one the code was issued for");
+  if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the code was issued for another resource");
+  if (!(await pkceMatches(verifier, g.codeChallenge))) return tokenError(400, "invalid_grant", "code_verifier does not match the code_challenge");
+  const refreshToken = `${g.id}.${randomToken(32)}`;
+  // The check-and-consume: of any number of redemptions of this code, one changes the row.
+  if (!ctx.store.redeemCode(g.id, codeHash, await sha256Hex(refreshToken), now + REFRESH_TTL_MS)) {
+    return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
+  }
+  return tokenAnswer(ctx, { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource }, refreshToken, now, now);
+}
+
+async function pkceMatches(verifier: string, challenge: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(verifier)));
+  return constantTimeEqual(base64urlEncode(digest), challenge);
+}
