@@ -45,8 +45,8 @@ export { ToolRegistry } from "./tools/registry.js";
 export type { ContentBlock, ServedPrompt, ServedResource, ServedTool, ToolContext, ToolDefinition, ToolResult } from "./tools/types.js";
 
 // agent
-export { CredentialStore, notPresentedBecause } from "./stores/credential-store.js";
-export { ReceiptLedger } from "./stores/receipt-ledger.js";
+export { CredentialStore, notPresentedBecause } from "./credentials/credential-store.js";
+export { ReceiptLedger } from "./log/receipt-ledger.js";
 export { EMPTY_ROOT, isHash, leafHash, nodeHash, rootFromInclusion, verifyConsistency, verifyInclusion } from "./log/merkle.js";
 export { LOG_META_KEY, LogStore, receiptProof, type Leaf, type ReceiptProof } from "./log/log-store.js";
 export { answerLogQuery, type LogAnswer, type LogQuery, type LogQueryKind } from "./log/log-queries.js";
@@ -79,7 +79,7 @@ export { MOTEBIT_META_KEY, REGISTRY_META_KEY, SIGNATURE_META_KEY } from "./disco
 export { createApp } from "./server/app.js";
 export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, type FailedAuthLimiter } from "./server/failed-auth.js";
 export { authenticate } from "./server/auth.js";
-export type { AuthResult, ServerIdentity } from "./server/auth.js";
+export type { AuthResult, ServerIdentity } from "./callers/signed-token.js";
 export { inProcessBackend } from "./server/backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export type { AuthorizationServer } from "./server/oauth/authorization-server.js";
@@ -87,10 +87,10 @@ export { metadataDocumentFetcher, normalizeCode } from "./server/oauth/authoriza
 export { listeningPublicBase, platformPublicBase } from "./server/oauth/public-base.js";
 export type { PublicBase } from "./server/oauth/public-base.js";
 export { readBodyCapped } from "./server/body.js";
-export { RateLimiter } from "./server/rate-limit.js";
-export type { RateDecision } from "./server/rate-limit.js";
+export { RateLimiter } from "./callers/rate-limit.js";
+export type { RateDecision } from "./callers/rate-limit.js";
 export { createHostMotebit } from "./host/host-motebit.js";
-export { nestsDeeperThan, tooDeepMessage } from "./server/json-depth.js";
+export { nestsDeeperThan, tooDeepMessage } from "./bounded/json-depth.js";
 export type { McpCall } from "./server/mcp-request.js";
 export { authRefusalResponse, jsonResponse, startupFailureResponse } from "./server/responses.js";
 export { sessionEngineFor } from "./mcp/engine/session-engine-for-host.js";
