@@ -2,8 +2,8 @@
 // Builds the published CLI: one ES module (dist/cli.js) with the platform-neutral core (../src, ../worker) and
 // its pure-JavaScript dependencies (the MCP SDK's stdio framing, hono, @hono/node-server) bundled in, so the
 // package runs no TypeScript, needs nothing from this repository and starts from one file (about 40% faster to
-// the first stdio answer than with those dependencies as separate module graphs). SQLite is Node's own (node:sqlite);
-// the one external, installed beside it, is tsx (imported only when a --tools module is TypeScript). The AI SDK and its providers
+// the first stdio answer than with those dependencies as separate module graphs). SQLite is Node's own (node:sqlite),
+// and so is TypeScript for a --tools module (type stripping). The AI SDK and its providers
 // are split into chunks of their own (dist/chunks/), loaded only in AI mode, so direct mode never parses them.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,6 @@ await build({
   format: "esm",
   platform: "node",
   target: "node22",
-  external: ["tsx", "tsx/*"],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
   banner: { js: 'import { createRequire as __motebitRequire } from "node:module";\nconst require = __motebitRequire(import.meta.url);' },
   legalComments: "none",
