@@ -12,7 +12,7 @@ export {
 export type { Signer, SignerFactory, Verdict, VerifySignature } from "./protocol/index.js";
 export { BoundedCache } from "./bounded/bounded-cache.js";
 export { systemClock } from "./ports.js";
-export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue } from "./ports.js";
+export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue, WordTableData, WordTableSource } from "./ports.js";
 export { OWNER } from "./principal.js";
 export { signedFetch } from "./client/signed-fetch.js";
 export { LATEST_PROTOCOL_VERSION } from "./mcp/protocol-versions.js";
@@ -36,6 +36,7 @@ export type { RiskLevel } from "./policy/risk.js";
 export { memoryBackends } from "./memory/backends.js";
 export { LocalEmbedder } from "./memory/embedder-local.js";
 export { SemanticEmbedder } from "./memory/embedder-semantic.js";
+export { provideWordTable } from "./memory/word-table.js";
 export { CombinedEmbedder, ENCODER_SHARE } from "./memory/embedder-combined.js";
 export { toUnitLength } from "./memory/unit-vector.js";
 export type { WorkersAiBinding } from "./memory/embedder-workers-ai.js";

@@ -4,9 +4,14 @@
 // package runs no TypeScript, needs nothing from this repository and starts from one file (about 40% faster to
 // the first stdio answer than with those dependencies as separate module graphs). SQLite is Node's own (node:sqlite),
 // and so is TypeScript for a --tools module (type stripping). The AI SDK and its providers
-// are split into chunks of their own (dist/chunks/), loaded only in AI mode, so direct mode never parses them.
+// are split into chunks of their own (dist/chunks/), loaded only in AI mode, so direct mode never parses them. The
+// word table is data beside the bundle (dist/word-table.json), not JavaScript in it.
 import { build } from "esbuild";
+import { copyFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
+// A fresh dist/: chunks of an earlier build (their names are content hashes) would otherwise be packed too.
+rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 
 await build({
   absWorkingDir: fileURLToPath(new URL("..", import.meta.url)),
@@ -23,3 +28,6 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+
+// The default embedder's word table, read from this file at the first embed (src/word-table-file.ts).
+copyFileSync(new URL("../../data/word-table.json", import.meta.url), new URL("../dist/word-table.json", import.meta.url));
