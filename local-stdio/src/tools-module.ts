@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ToolRegistry } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
+import { withoutWarning } from "./quiet-warning.js";
 
 type ModuleExports = { default?: unknown; resources?: unknown; prompts?: unknown };
 
@@ -25,7 +26,8 @@ export async function loadToolsModule(path: string): Promise<ToolRegistry> {
   if (!existsSync(abs)) throw new CliError(`tools module ${abs} does not exist`);
   let mod: ModuleExports;
   try {
-    mod = (await import(pathToFileURL(abs).href)) as ModuleExports;
+    // Node's note that a file in a package without "type": "module" was reparsed as a module is for developers.
+    mod = await withoutWarning((_, { code }) => code === "MODULE_TYPELESS_PACKAGE_JSON", () => import(pathToFileURL(abs).href) as Promise<ModuleExports>);
   } catch (e) {
     const syntax = syntaxErrorAt(abs, e);
     if (syntax && (e as { code?: unknown }).code === NOT_ERASABLE) throw new CliError(`tools module ${syntax.at}: ${syntax.message} (${NOT_ERASABLE_HINT})`);
