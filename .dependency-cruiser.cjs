@@ -6,9 +6,10 @@ const LAYERS = [
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
   ["settings"], // every setting once, and the rules for reading them
   ["storage"], // the migration runner every store's schema goes through
-  ["log"], // the transparency log of receipts: RFC 9162 hashing, proofs, its tables, the signed tree head
-  ["policy"], // risk, governance, the gate
-  ["memory", "tools", "stores"], // what the motebit remembers; the tools it serves; its ledger, audit log, credentials
+  ["callers"], // who is calling and what it may spend, on any transport: a signed token, the jti replay set, the rate buckets
+  ["log"], // the receipt ledger and its transparency log: RFC 9162 hashing, proofs, its tables, the signed tree head
+  ["policy"], // risk, governance, the gate, and the audit log of its decisions
+  ["memory", "tools", "credentials"], // what the motebit remembers; the tools it serves; the credentials it holds
   ["agent"], // running a task: direct or AI, gate, receipt, ledger
   ["mcp"], // the MCP session engine and the motebit's synthetic tools
   ["motebit.ts"], // one motebit, composed

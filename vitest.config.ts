@@ -22,6 +22,7 @@ export default defineConfig({
           environment: "node",
           // Tests run the CLI as users get it: the built bundle (local-stdio/dist), rebuilt from the sources here.
           globalSetup: ["./test/node/build-cli.global-setup.ts"],
+          setupFiles: ["./test/node/word-table.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +39,7 @@ export default defineConfig({
           include: ["test/workerd/**/*.test.ts"],
           // Their own projects below (other bindings).
           exclude: ["test/workerd/memory/**", "test/workerd/edge/fuzz-http.test.ts"],
+          setupFiles: ["./test/workerd/word-table.setup.ts"],
           testTimeout: 30_000,
         },
       },

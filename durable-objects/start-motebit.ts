@@ -2,12 +2,13 @@
 // fleet_profile row over the deployment's settings). A failure is an answer the object gives every caller, never a
 // crash loop.
 import {
-  asFleetMotebit, createHostMotebit, type FleetProfile, inProcessBackend, readHostSettings, type RelayLoop, type SqlPort,
-  systemClock, type ToolRegistry,
+  asFleetMotebit, createHostMotebit, type FleetProfile, inProcessBackend, provideWordTable, readHostSettings, type RelayLoop,
+  type SqlPort, systemClock, type ToolRegistry,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
 import type { RetiredTasks } from "./retired-tasks.js";
 import { edgeMemory } from "./edge-ai.js";
+import { edgeWordTable } from "./word-table.js";
 import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
 
@@ -36,6 +37,7 @@ export interface ObjectState {
 
 export async function startMotebit(o: ObjectState, profile: FleetProfile | null): Promise<Started> {
   try {
+    provideWordTable(edgeWordTable);
     const env = o.env;
     const settings = readHostSettings({ env, fleet: profile }, { host: "edge", hasAiBinding: env.AI !== undefined });
     const config = settings.server;

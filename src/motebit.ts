@@ -7,9 +7,9 @@ import { DEFAULT_SERVICE_GOVERNANCE, governanceFromIdentity } from "./policy/gov
 import { ToolRegistry } from "./tools/registry.js";
 import { MemoryStore } from "./memory/store.js";
 import { SemanticEmbedder } from "./memory/embedder-semantic.js";
-import { ReceiptLedger } from "./stores/receipt-ledger.js";
-import { AuditLog } from "./stores/audit-log.js";
-import { CredentialStore } from "./stores/credential-store.js";
+import { ReceiptLedger } from "./log/receipt-ledger.js";
+import { AuditLog } from "./policy/audit-log.js";
+import { CredentialStore } from "./credentials/credential-store.js";
 import type { DispatchTokenVerifier } from "./agent/task.js";
 import type { CallAdmitter, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";

@@ -47,6 +47,19 @@ export interface VectorFilter {
   sensitivities?: string[];
 }
 
+/** The word table behind the default embedder, as data/word-table.json holds it (scripts/word-vectors/derive.mjs). */
+export interface WordTableData {
+  source: string;
+  dimensions: number;
+  /** The words in corpus-frequency order, separated by single spaces. */
+  words: string;
+  /** Two signed 4-bit components a byte, low nibble first, row after row. */
+  vectorsBase64: string;
+}
+
+/** How a host reads the word table: a file read in Node, a JSON module in the Worker. Called at the first embed. */
+export type WordTableSource = () => Promise<WordTableData>;
+
 /** Where vectors are searched: embedded beside the rows, or Vectorize. */
 export interface VectorIndex {
   upsert(items: { id: string; vector: Float32Array; scope: string; sensitivity: string }[]): Promise<void>;

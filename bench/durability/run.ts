@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openSqlite, type Durability } from "../../local-stdio/src/sqlite-port.js";
-import { ReceiptLedger } from "../../src/stores/receipt-ledger.js";
+import { ReceiptLedger } from "../../src/log/receipt-ledger.js";
 import { createSigner, signReceipt } from "../../src/protocol/index.js";
 import { systemClock } from "../../src/ports.js";
 import { McpEndpoint } from "../../src/server/mcp-endpoint.js";

@@ -18,7 +18,7 @@ import { utf8 } from "../../src/protocol/index.js";
 import { inProcessBackend } from "../../src/server/backend.js";
 import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { createApp } from "../../src/server/app.js";
-import { ReceiptLedger } from "../../src/stores/receipt-ledger.js";
+import { ReceiptLedger } from "../../src/log/receipt-ledger.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { benchMotebit } from "../edge/node-servers.js";
 

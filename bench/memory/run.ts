@@ -17,6 +17,8 @@ import { Miniflare } from "miniflare";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
+import { provideWordTable } from "../../src/memory/word-table.js";
+import { wordTableFile } from "../../local-stdio/src/word-table-file.js";
 import type { EmbeddedIndex } from "../../src/memory/index-embedded.js";
 import { MemoryStore } from "../../src/memory/store.js";
 import { systemClock } from "../../src/ports.js";
@@ -25,6 +27,7 @@ import { englishWords } from "./english-words.js";
 
 for (const k of ["WRANGLER_SEND_METRICS", "WRANGLER_SEND_ERROR_REPORTS", "CLOUDFLARE_CF_FETCH_ENABLED"]) process.env[k] ??= "false";
 
+provideWordTable(wordTableFile(new URL("../../data/word-table.json", import.meta.url)));
 const QUICK = process.argv.includes("--quick");
 const SIZES = QUICK ? [1_000, 5_000] : [1_000, 10_000, 50_000];
 const QUERIES = QUICK ? 50 : 200;

@@ -8,6 +8,8 @@ import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
 import { MemoryStore } from "../../src/memory/store.js";
 import { systemClock } from "../../src/ports.js";
 import { durableSqlPort } from "../../durable-objects/sql-port.js";
+import { edgeWordTable } from "../../durable-objects/word-table.js";
+import { provideWordTable } from "../../src/memory/word-table.js";
 import { EmbeddedIndex as BeforeIndex } from "./before-index.js";
 import { MemoryBench } from "./bench-core.js";
 import { englishWords } from "./english-words.js";
@@ -22,6 +24,7 @@ export class BenchObject extends DurableObject {
       return new Response(null, { status: 204 });
     }
     if (!this.bench) {
+      provideWordTable(edgeWordTable);
       const embedder = url.searchParams.get("embedder") === "lexical" ? new LocalEmbedder() : new SemanticEmbedder();
       const sql = durableSqlPort(this.ctx.storage);
       const index = url.searchParams.get("index") === "before" ? new BeforeIndex({ sql, embedderId: embedder.id, dimensions: embedder.dimensions }) : "embedded";

@@ -13,6 +13,8 @@ import { build } from "esbuild";
 import type { Embedder } from "../../src/ports.js";
 import { LocalEmbedder } from "../../src/memory/embedder-local.js";
 import { SemanticEmbedder } from "../../src/memory/embedder-semantic.js";
+import { provideWordTable } from "../../src/memory/word-table.js";
+import { wordTableFile } from "../../local-stdio/src/word-table-file.js";
 import { createOllamaEmbedder } from "../../src/memory/embedder-ollama.js";
 import { CombinedEmbedder } from "../../src/memory/embedder-combined.js";
 import { SentenceEncoder } from "../../local-stdio/src/encoder/sentence-encoder.js";
@@ -60,6 +62,7 @@ async function ollama(): Promise<Embedder | null> {
   }
 }
 
+provideWordTable(wordTableFile(new URL("../../data/word-table.json", import.meta.url)));
 const f = (x: number) => x.toFixed(2);
 const SETS = [
   { name: "tuning", paraphrases: TUNING_PARAPHRASES, exact: TUNING_EXACT },
@@ -152,7 +155,7 @@ const workerBundle = await build({
   conditions: ["workerd", "worker", "browser"], write: false, logLevel: "silent",
 });
 const tableModule = await build({
-  entryPoints: [fileURLToPath(new URL("../../src/memory/word-table-data.ts", import.meta.url))],
+  entryPoints: [fileURLToPath(new URL("../../data/word-table.json", import.meta.url))],
   bundle: true, format: "esm", write: false,
 });
 const mib = (b: number) => (b / 1048576).toFixed(2);

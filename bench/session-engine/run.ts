@@ -8,7 +8,7 @@ import type { JsonRpcRequest } from "../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../src/mcp/session.js";
 import type { StatelessEnvelope } from "../../src/mcp/stateless/revision.js";
 import { systemClock } from "../../src/ports.js";
-import type { PeerPrincipal } from "../../src/server/auth.js";
+import type { PeerPrincipal } from "../../src/callers/signed-token.js";
 import { McpEndpoint } from "../../src/server/mcp-endpoint.js";
 import type { McpCall } from "../../src/server/mcp-request.js";
 import { sessionEngineFor } from "../../src/mcp/engine/session-engine-for-host.js";

@@ -2,11 +2,16 @@
 // Builds the published CLI: one ES module (dist/cli.js) with the platform-neutral core (../src, ../worker) and
 // its pure-JavaScript dependencies (the MCP SDK's stdio framing, hono, @hono/node-server) bundled in, so the
 // package runs no TypeScript, needs nothing from this repository and starts from one file (about 40% faster to
-// the first stdio answer than with those dependencies as separate module graphs). SQLite is Node's own (node:sqlite);
-// the one external, installed beside it, is tsx (imported only when a --tools module is TypeScript). The AI SDK and its providers
-// are split into chunks of their own (dist/chunks/), loaded only in AI mode, so direct mode never parses them.
+// the first stdio answer than with those dependencies as separate module graphs). SQLite is Node's own (node:sqlite),
+// and so is TypeScript for a --tools module (type stripping). The AI SDK and its providers
+// are split into chunks of their own (dist/chunks/), loaded only in AI mode, so direct mode never parses them. The
+// word table is data beside the bundle (dist/word-table.json), not JavaScript in it.
 import { build } from "esbuild";
+import { copyFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
+// A fresh dist/: chunks of an earlier build (their names are content hashes) would otherwise be packed too.
+rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 
 await build({
   absWorkingDir: fileURLToPath(new URL("..", import.meta.url)),
@@ -18,9 +23,11 @@ await build({
   format: "esm",
   platform: "node",
   target: "node22",
-  external: ["tsx", "tsx/*"],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
   banner: { js: 'import { createRequire as __motebitRequire } from "node:module";\nconst require = __motebitRequire(import.meta.url);' },
   legalComments: "none",
   logLevel: "warning",
 });
+
+// The default embedder's word table, read from this file at the first embed (src/word-table-file.ts).
+copyFileSync(new URL("../../data/word-table.json", import.meta.url), new URL("../dist/word-table.json", import.meta.url));

@@ -15,8 +15,10 @@ import { command as call } from "./commands/call.js";
 import { command as oauth } from "./commands/oauth.js";
 import { command as log } from "./commands/log.js";
 import { readFileSync } from "node:fs";
+import { provideWordTable } from "motebit-edge/core";
 import type { Command } from "./commands/command.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
+import { wordTableFile } from "./word-table-file.js";
 
 const COMMANDS: Record<string, Command> = { init, create, verify, serve, call, memory, receipts, log, "server-json": serverJson, credentials, token, mcp, fleet, oauth };
 
@@ -55,6 +57,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(cmd.help + "\n");
     return 0;
   }
+  // Beside the bundle (scripts/build.mjs copies it): ../dist/ from src/ and from dist/ alike.
+  provideWordTable(wordTableFile(new URL("../dist/word-table.json", import.meta.url)));
   try {
     return await cmd.run(rest);
   } catch (e) {

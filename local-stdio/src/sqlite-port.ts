@@ -4,6 +4,7 @@
 import { chmodSync, closeSync, constants, openSync } from "node:fs";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { SqlPort, SqlValue } from "motebit-edge/core";
+import { withoutWarning } from "./quiet-warning.js";
 
 export interface LocalSql extends SqlPort {
   close(): void;
@@ -14,17 +15,7 @@ export interface LocalSql extends SqlPort {
  * process, where an MCP host shows it to the owner as if something were wrong. Only that one warning is dropped.
  */
 function loadSqlite(): typeof import("node:sqlite") {
-  const emit = process.emitWarning;
-  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
-    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-    if (type === "ExperimentalWarning" && String(warning).startsWith("SQLite ")) return;
-    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
-  try {
-    return process.getBuiltinModule("node:sqlite");
-  } finally {
-    process.emitWarning = emit;
-  }
+  return withoutWarning((text, { type }) => type === "ExperimentalWarning" && text.startsWith("SQLite "), () => process.getBuiltinModule("node:sqlite"));
 }
 const { DatabaseSync: Database } = loadSqlite();
 

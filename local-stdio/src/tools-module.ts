@@ -1,37 +1,24 @@
-// --tools PATH: an ES module (.js, .mjs or .ts) whose default export is the tool array. JavaScript loads through
-// Node itself; TypeScript (and ES syntax in a .js file outside a "type": "module" package, which Node refuses)
-// loads through tsx's scoped importer, imported only then so the CLI registers no TypeScript loader at start-up.
+// --tools PATH: an ES module (.js, .mjs or .ts) whose default export is the tool array, loaded by Node itself:
+// Node ≥ 22.18 strips a .ts file's types (erasable syntax only: no enums, namespaces or parameter properties, and
+// relative imports name the .ts file), and runs ES syntax in a .js file outside a "type": "module" package.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ToolRegistry } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
-
-const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
+import { withoutWarning } from "./quiet-warning.js";
 
 type ModuleExports = { default?: unknown; resources?: unknown; prompts?: unknown };
 
-/** A file tsx compiled to CommonJS arrives as { default: { __esModule: true, default: …, resources: … } }: take the inner exports. */
+/** What Node says when a .ts file uses syntax type stripping cannot erase (an enum, a namespace, a parameter property). */
+const NOT_ERASABLE = "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX";
+const NOT_ERASABLE_HINT = "Node runs a .ts tools module by stripping its types: write it without enums, namespaces and parameter properties, or compile it to .js";
+
+/** A CommonJS module compiled from ES (tsc's __esModule) arrives as { default: { __esModule: true, default: …, resources: … } }: take the inner exports. */
 function moduleExports(mod: ModuleExports): ModuleExports {
   const d = mod.default as (ModuleExports & { __esModule?: unknown }) | undefined;
   return d !== null && typeof d === "object" && !Array.isArray(d) && d.__esModule === true ? d : mod;
-}
-
-async function importThroughTsx(url: string): Promise<ModuleExports> {
-  const { tsImport } = await import("tsx/esm/api");
-  return (await tsImport(url, import.meta.url)) as ModuleExports;
-}
-
-async function importModule(abs: string): Promise<ModuleExports> {
-  const url = pathToFileURL(abs).href;
-  if (TYPESCRIPT.has(extname(abs))) return importThroughTsx(url);
-  try {
-    return (await import(url)) as ModuleExports;
-  } catch (e) {
-    if (e instanceof SyntaxError) return importThroughTsx(url);
-    throw e;
-  }
 }
 
 export async function loadToolsModule(path: string): Promise<ToolRegistry> {
@@ -39,9 +26,11 @@ export async function loadToolsModule(path: string): Promise<ToolRegistry> {
   if (!existsSync(abs)) throw new CliError(`tools module ${abs} does not exist`);
   let mod: ModuleExports;
   try {
-    mod = await importModule(abs);
+    // Node's note that a file in a package without "type": "module" was reparsed as a module is for developers.
+    mod = await withoutWarning((_, { code }) => code === "MODULE_TYPELESS_PACKAGE_JSON", () => import(pathToFileURL(abs).href) as Promise<ModuleExports>);
   } catch (e) {
     const syntax = syntaxErrorAt(abs, e);
+    if (syntax && (e as { code?: unknown }).code === NOT_ERASABLE) throw new CliError(`tools module ${syntax.at}: ${syntax.message} (${NOT_ERASABLE_HINT})`);
     if (syntax) throw new CliError(`tools module ${syntax.at} has a syntax error: ${syntax.message}`);
     throw new CliError(`tools module ${abs} could not be loaded: ${firstLine(e)}`);
   }
@@ -54,17 +43,18 @@ export async function loadToolsModule(path: string): Promise<ToolRegistry> {
 }
 
 /**
- * Where a syntax error is, as file:line[:column]. tsx (esbuild) names it in its message's second line; Node's own
- * SyntaxError does not carry it, so `node --check` is asked (only on this failure path: one short child process).
+ * Where a syntax error is, as file:line[:column]. Node's type stripping names it at the top of the error's stack
+ * (file:line, the lines up to it, carets from the column); a JavaScript SyntaxError does not carry it, so `node --check` is
+ * asked (only on this failure path: one short child process).
  */
 function syntaxErrorAt(abs: string, e: unknown): { at: string; message: string } | null {
-  const message = String((e as Error)?.message ?? e);
-  const esbuild = /^Transform failed with \d+ errors?:\n(.+?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
-  if (esbuild) return { at: `${esbuild[1]}:${esbuild[2]}:${esbuild[3]}`, message: esbuild[4] };
   if (!(e instanceof SyntaxError)) return null;
-  const check = spawnSync(process.execPath, ["--check", abs], { encoding: "utf8", timeout: 10_000 });
-  const line = /^(.+):(\d+)$/m.exec(check.stderr ?? "");
-  return line ? { at: `${line[1]}:${line[2]}`, message: firstLine(e) } : null;
+  const stripped = /^(.+):(\d+)\n(?:.*\n)*?( *)\^/.exec(e.stack ?? "");
+  if (stripped) return { at: `${stripped[1]}:${stripped[2]}:${stripped[3].length + 1}`, message: firstLine(e) };
+  // As a module, from stdin: `node --check` on a typeless .js file would judge it as CommonJS and pass ES syntax.
+  const check = spawnSync(process.execPath, ["--input-type=module", "--check"], { input: readFileSync(abs), encoding: "utf8", timeout: 10_000 });
+  const line = /^\[stdin\]:(\d+)$/m.exec(check.stderr ?? "");
+  return line ? { at: `${abs}:${line[1]}`, message: firstLine(e) } : null;
 }
 
 function firstLine(e: unknown): string {

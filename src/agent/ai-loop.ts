@@ -9,7 +9,7 @@ import type { GateDecision } from "../policy/gate.js";
 import { invokeTool, resultText } from "../tools/invoke.js";
 import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
-import type { AuditOutcome } from "../stores/audit-log.js";
+import type { AuditOutcome } from "../policy/audit-log.js";
 import { asExternalData, EXTERNAL_DATA_RULE } from "./external-data.js";
 import { reportModelFailure } from "./provider-failure.js";
 

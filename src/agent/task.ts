@@ -5,7 +5,7 @@ import type { RelayTaskLookup } from "../ports.js";
 import { isOwner, principalLabel, type Principal } from "../principal.js";
 import { relayTaskIdProblem, scopeAllows, verifyDelegationToken, type ExecutionReceipt, type Signer } from "../protocol/index.js";
 import { aiModules } from "./ai-modules.js";
-import type { ReceiptLedger } from "../stores/receipt-ledger.js";
+import type { ReceiptLedger } from "../log/receipt-ledger.js";
 import { taskGate } from "./task-gate.js";
 import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";

@@ -9,7 +9,7 @@ import type { MemoryStore } from "../memory/store.js";
 import { memoryScopeOf, peerSourceOf } from "../memory/scope.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ServedTool } from "../tools/types.js";
-import type { AuditLog, AuditOutcome, AuditSink } from "../stores/audit-log.js";
+import type { AuditLog, AuditOutcome, AuditSink } from "../policy/audit-log.js";
 import type { LoopMeter } from "./ai-loop.js";
 import type { MemoryFormation } from "./memory-formation.js";
 import { offerable, taskGate, type GatedMotebit, type ToolGate } from "./task-gate.js";

@@ -3,7 +3,7 @@
 // blocked, unpinned or no longer admitted since then loses it. Fails closed: a way in that is gone is no standing.
 import type { CallerStanding, Standing } from "../principal.js";
 import { STATIC_CALLER_PREFIX, staticTokenTag } from "../settings/static-tokens.js";
-import type { AuthSettings, PeerPrincipal } from "../server/auth.js";
+import type { AuthSettings, PeerPrincipal } from "../callers/signed-token.js";
 
 /** The host's ways in; `relayForwardToken` (the relay's forward bearer, when the host has one) also admits the relay. */
 export type StandingSettings = Pick<AuthSettings, "staticTokens" | "knownCallers" | "relayTrust" | "relayId"> & {

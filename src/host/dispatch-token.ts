@@ -8,8 +8,8 @@ import type { Clock, SqlPort } from "../ports.js";
 import type { DispatchTokenVerifier } from "../agent/task.js";
 import type { Principal } from "../principal.js";
 import { withoutSignedPrefix } from "../protocol/index.js";
-import { verifySignedToken, type AuthSettings, type ServerIdentity } from "../server/auth.js";
-import { ReplayStore } from "../server/replay-store.js";
+import { verifySignedToken, type AuthSettings, type ServerIdentity } from "../callers/signed-token.js";
+import { ReplayStore } from "../callers/replay-store.js";
 
 export const DISPATCH_AUDIENCE = "task:dispatch";
 

@@ -13,7 +13,7 @@ import { approvalMessage, inApprovalBand } from "../policy/gate.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import { schemaProblem } from "../tools/json-schema.js";
-import type { AuditOutcome } from "../stores/audit-log.js";
+import type { AuditOutcome } from "../policy/audit-log.js";
 import { isOwner, principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
 import { echo } from "../bounded/echo.js";

@@ -1,7 +1,8 @@
-// The word-vector table behind the semantic embedder, imported and decoded on the first embed (not at start-up),
-// so a host that never embeds never pays for it: a 3 MB module (40–100 ms to load in Node, measured) and a
-// decode (~50 ms, ~20 MB) once, then a Map lookup per word. A dynamic import keeps it out of motebit-local's
-// start-up chunk; the Worker bundle still carries it.
+// The word-vector table behind the semantic embedder: data the host supplies (data/word-table.json, read through the
+// WordTableSource it provides at start-up), loaded and decoded on the first embed (not at start-up), so a host that
+// never embeds never pays for it: a 3 MB read (40–100 ms in Node, measured) and a decode (~50 ms, ~20 MB) once,
+// then a Map lookup per word. One table a process, so the source and the table are the process's.
+import type { WordTableData, WordTableSource } from "../ports.js";
 
 export interface WordTable {
   readonly dimensions: number;
@@ -11,13 +12,20 @@ export interface WordTable {
   readonly vectors: Float32Array;
 }
 
+let source: WordTableSource | null = null;
 let table: WordTable | null = null;
 let loading: Promise<WordTable> | null = null;
+
+/** The host's way to the word table: set once at start-up (a later call replaces it for loads not yet made). */
+export function provideWordTable(s: WordTableSource): void {
+  source = s;
+}
 
 /** Loads the table once; concurrent callers share one load, and a failed load is retried by the next. */
 export function loadWordTable(): Promise<WordTable> {
   if (table) return Promise.resolve(table);
-  loading ??= import("./word-table-data.js").then(
+  if (source === null) return Promise.reject(new Error("word table: this host provided none (provideWordTable at start-up)"));
+  loading ??= source().then(
     (data) => (table = decode(data)),
     (e: unknown) => {
       loading = null;
@@ -32,10 +40,10 @@ export function loadedWordTable(): WordTable | null {
   return table;
 }
 
-function decode({ WORD_TABLE_DIMENSIONS, WORD_TABLE_VECTORS_BASE64, WORD_TABLE_WORDS }: typeof import("./word-table-data.js")): WordTable {
-  const words = WORD_TABLE_WORDS.split(" ");
-  const d = WORD_TABLE_DIMENSIONS;
-  const bytes = atob(WORD_TABLE_VECTORS_BASE64);
+function decode(data: WordTableData): WordTable {
+  const words = data.words.split(" ");
+  const d = data.dimensions;
+  const bytes = atob(data.vectorsBase64);
   if (bytes.length * 2 !== words.length * d) throw new Error(`word table: ${bytes.length} bytes for ${words.length} words × ${d} 4-bit components`);
   const vectors = new Float32Array(words.length * d);
   for (let i = 0; i < words.length; i++) {

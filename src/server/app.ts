@@ -2,7 +2,8 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health, /log/* → failed-auth gate → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
-import { authenticate, type JtiClaim, type PeerPrincipal } from "./auth.js";
+import { authenticate } from "./auth.js";
+import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
 import type { ServerBackend } from "./backend.js";
 import { declaredLengthWithin } from "./body.js";
 import { corsFor, type CorsTools } from "./cors.js";

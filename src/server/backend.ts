@@ -4,7 +4,8 @@
 import type { Clock, SqlPort } from "../ports.js";
 import type { VerifySignature } from "../protocol/index.js";
 import type { OAuthUrls } from "../oauth/urls.js";
-import { authenticate, type AuthResult, type ServerIdentity } from "./auth.js";
+import { authenticate } from "./auth.js";
+import type { AuthResult, ServerIdentity } from "../callers/signed-token.js";
 import type { ServerConfig } from "../settings/server-config.js";
 import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
 import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";

@@ -3,7 +3,7 @@
 // 429 + Retry-After before any credential is checked, its valid ones too, until the budget refills. Successes are
 // never counted. The core only calls this port; each host fills it (Node: failedAuthBuckets below, one SQL token
 // bucket per source; the edge: Cloudflare's Workers Rate Limiting binding, worker/auth-failures.ts).
-import type { RateDecision, RateLimiter } from "./rate-limit.js";
+import type { RateDecision, RateLimiter } from "../callers/rate-limit.js";
 import { jsonResponse } from "./responses.js";
 
 /** 30 failures a minute per source, all of them at once (the bucket's capacity is the burst). */

@@ -5,9 +5,9 @@ import { INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR, type PostedMessage } fro
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
 import { isStatelessVersion, type StatelessEnvelope } from "../mcp/stateless/revision.js";
 import { fromUtf8 } from "../protocol/index.js";
-import type { JtiClaim, PeerPrincipal } from "./auth.js";
+import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
 import { readRequestBody } from "./body.js";
-import { nestsDeeperThan, tooDeepMessage } from "./json-depth.js";
+import { nestsDeeperThan, tooDeepMessage } from "../bounded/json-depth.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../bounded/echo.js";
 

@@ -72,7 +72,11 @@ export const command: Command = {
     if ((keyPath === undefined) === (token === undefined)) throw new UsageError("give one of --key FILE or --token TOKEN");
     let fetchFn: (input: string | URL, init?: RequestInit) => Promise<Response>;
     if (token !== undefined) {
-      fetchFn = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+      fetchFn = (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set("authorization", `Bearer ${token}`);
+        return fetch(input, { ...init, headers });
+      };
     } else {
       const { seedHex, warnings } = readKeyFile(keyPath!);
       for (const w of warnings) process.stderr.write(`motebit-local call: ${w}\n`);

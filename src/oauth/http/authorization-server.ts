@@ -7,8 +7,8 @@
 import type { CallerTrust } from "../../principal.js";
 import type { Clock, SqlPort } from "../../ports.js";
 import type { Signer, VerifySignature } from "../../protocol/index.js";
-import { RateLimiter } from "../../server/rate-limit.js";
-import { ReplayStore } from "../../server/replay-store.js";
+import { RateLimiter } from "../../callers/rate-limit.js";
+import { ReplayStore } from "../../callers/replay-store.js";
 import { jsonResponse } from "../../server/responses.js";
 import type { RequestDetails } from "../approval.js";
 import { FLEET_PREFIX, OAUTH_ENDPOINTS, oauthEndpointAt } from "../paths.js";

@@ -1,7 +1,7 @@
 // What every authorization-server endpoint works with: the motebit's OAuth state and key, and the one request.
 import type { Clock } from "../../ports.js";
 import type { Signer, VerifySignature } from "../../protocol/index.js";
-import type { ReplayStore } from "../../server/replay-store.js";
+import type { ReplayStore } from "../../callers/replay-store.js";
 import type { OAuthStore } from "../store.js";
 import type { OAuthUrls } from "../urls.js";
 import type { ClientResolver } from "./client-resolver.js";

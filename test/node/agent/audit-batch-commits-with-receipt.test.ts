@@ -1,6 +1,6 @@
 // A task's audit rows are held in a batch and written in one transaction with the task's receipt: all or nothing.
 import { expect, it } from "vitest";
-import { AuditLog } from "../../../src/stores/audit-log.js";
+import { AuditLog } from "../../../src/policy/audit-log.js";
 import { memorySql } from "../helpers/sqlite.js";
 
 const row = (tool: string, at: number) => ({ tool, caller: "peer:a", args: { n: at }, outcome: "allowed" as const, at });

@@ -2,7 +2,7 @@
 // token while one is configured, the relay while its key (or forward bearer) is, our own key always; owner always.
 import { describe, expect, it } from "vitest";
 import { callerStanding } from "../../../src/host/caller-standing.js";
-import type { PeerPrincipal } from "../../../src/server/auth.js";
+import type { PeerPrincipal } from "../../../src/callers/signed-token.js";
 import { parseStaticTokens, staticTokenTag } from "../../../src/settings/static-tokens.js";
 
 const settings = (o: Partial<Parameters<typeof callerStanding>[0]> = {}) => ({

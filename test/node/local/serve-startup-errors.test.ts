@@ -39,6 +39,8 @@ beforeAll(async () => {
   writeFileSync(at("stray-config.json"), JSON.stringify({ somethingElse: 1 }));
   // One syntax error on line 3, column 3, in each kind of tools module.
   for (const ext of ["ts", "js", "mjs"]) writeFileSync(at(`syntax.${ext}`), "export default [\n  { a: 1 },\n  ;\n];\n");
+  // TypeScript that Node's type stripping cannot erase: an enum on line 2.
+  writeFileSync(at("enum.ts"), "// tools\nenum Risk { Low }\nexport default [Risk.Low];\n");
 });
 afterAll(() => tmp.cleanup());
 
@@ -97,10 +99,12 @@ describe.concurrent("serve start-up errors", () => {
   it("config file with an unknown field and no near miss: points at the docs", () =>
     expectStartupError(["--config", at("stray-config.json")], /: unknown field "somethingElse" \(the fields are listed in docs\/configuration\.md\)$/));
   it("tools modules with a syntax error: file:line and the reason", async () => {
-    await expectStartupError(["--identity", identity, "--tools", at("syntax.ts")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.ts"))}:3:2 has a syntax error: Unexpected ";"$`));
-    await expectStartupError(["--identity", identity, "--tools", at("syntax.js")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.js"))}:3:2 has a syntax error: Unexpected ";"$`));
+    await expectStartupError(["--identity", identity, "--tools", at("syntax.ts")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.ts"))}:3:3 has a syntax error: Expression expected$`));
+    await expectStartupError(["--identity", identity, "--tools", at("syntax.js")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.js"))}:3 has a syntax error: Unexpected token ';'$`));
     await expectStartupError(["--identity", identity, "--tools", at("syntax.mjs")], new RegExp(`^motebit-local serve: tools module ${esc(at("syntax.mjs"))}:3 has a syntax error: Unexpected token ';'$`));
   });
+  it("a .ts tools module with an enum: where, and that Node strips types only", () =>
+    expectStartupError(["--identity", identity, "--tools", at("enum.ts")], new RegExp(`^motebit-local serve: tools module ${esc(at("enum.ts"))}:2:1: TypeScript enum is not supported in strip-only mode \\(Node runs a \\.ts tools module by stripping its types: write it without enums, namespaces and parameter properties, or compile it to \\.js\\)$`)));
   it("http on a port already in use: says --serve-port, and has written nothing (no data dir)", async () => {
     const { createServer } = await import("node:net");
     const busy = createServer();

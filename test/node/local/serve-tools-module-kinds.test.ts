@@ -38,4 +38,14 @@ describe("serve --tools module kinds", () => {
     writeFileSync(join(tmp.dir, "pkg", "typed.ts"), MODULE("module_ts", true));
     expect(await toolNames(join(tmp.dir, "pkg", "typed.ts"))).toContain("module_ts");
   });
+
+  it("a .ts module in a package without \"type\": \"module\" loads with nothing on stderr (Node's reparse note is dropped)", async () => {
+    mkdirSync(join(tmp.dir, "typeless"));
+    writeFileSync(join(tmp.dir, "typeless", "package.json"), "{}");
+    writeFileSync(join(tmp.dir, "typeless", "tools.ts"), MODULE("typeless_ts", true));
+    const r = await runCli(["serve", "--data-dir", join(tmp.dir, "state"), "--tools", join(tmp.dir, "typeless", "tools.ts")], { stdin: LIST });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim()).result.tools.map((t: { name: string }) => t.name)).toContain("typeless_ts");
+    expect(r.stderr).not.toContain("Warning");
+  });
 });

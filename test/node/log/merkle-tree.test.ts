@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_ROOT, leafHash, nodeHash, splitPoint, verifyConsistency, verifyInclusion } from "../../../src/log/merkle.js";
 import { utf8 } from "../../../src/protocol/index.js";
-import { ReceiptLedger } from "../../../src/stores/receipt-ledger.js";
+import { ReceiptLedger } from "../../../src/log/receipt-ledger.js";
 import { memorySql } from "../helpers/sqlite.js";
 
 const N = 40;

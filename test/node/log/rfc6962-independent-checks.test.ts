@@ -7,7 +7,7 @@ import vectors from "../../fixtures/rfc6962/transparency-dev-vectors.json";
 import { EMPTY_ROOT, leafHash, verifyConsistency, verifyInclusion } from "../../../src/log/merkle.js";
 import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
 import { canonicalJson, hexToBytes, type ExecutionReceipt } from "../../../src/protocol/index.js";
-import { ReceiptLedger } from "../../../src/stores/receipt-ledger.js";
+import { ReceiptLedger } from "../../../src/log/receipt-ledger.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { steppingClock, task } from "../agent/task-fixture.js";
 

@@ -2,7 +2,7 @@
 // (v1: issuanceDate) lies in the future is held but not presented until then, one the motebit issued to itself is
 // never presented, and notPresentedBecause says why for each (what `credentials list` shows).
 import { expect, it } from "vitest";
-import { notPresentedBecause } from "../../../src/stores/credential-store.js";
+import { notPresentedBecause } from "../../../src/credentials/credential-store.js";
 import { createSigner, stripIdentityTag } from "../../../src/protocol/index.js";
 import { issueCredential } from "../helpers/issue-credential.js";
 import { makeMotebit, peer, TEST_SEED } from "../helpers/motebit.js";

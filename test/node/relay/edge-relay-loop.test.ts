@@ -12,7 +12,7 @@ import { createSigner, mintBearerToken, verifyReceipt, type Signer } from "../..
 import keys from "../../fixtures/edge/keys.json";
 import { freePort, startLocalEdge, type LocalEdge } from "../edge/local-edge.js";
 import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 import { postStateless } from "../helpers/stateless-post.js";
 
 const ID = keys.server.sovereign_motebit_id;

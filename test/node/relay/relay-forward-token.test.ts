@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { localSettings, readConfigFile } from "../../../local-stdio/src/config-file.js";
-import { authenticate, type AuthSettings } from "../../../src/server/auth.js";
+import { authenticate } from "../../../src/server/auth.js";
+import type { AuthSettings } from "../../../src/callers/signed-token.js";
 import { readServerConfig } from "../../../src/settings/server-config.js";
 import { parseStaticTokens } from "../../../src/settings/static-tokens.js";
 

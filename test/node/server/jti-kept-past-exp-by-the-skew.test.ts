@@ -2,7 +2,7 @@
 // still accepted, so forgetting its jti at exp would let it be replayed for that minute.
 import { afterEach, expect, it, vi } from "vitest";
 import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
-import { TOKEN_SKEW_MS } from "../../../src/server/auth.js";
+import { TOKEN_SKEW_MS } from "../../../src/callers/signed-token.js";
 import keys from "../../fixtures/edge/keys.json";
 import { nodeApp } from "../helpers/node-app.js";
 

@@ -3,7 +3,7 @@
 // it refills; peek never writes.
 import { expect, it } from "vitest";
 import { operatorAttempt } from "../../../src/fleet/operator-attempts.js";
-import { RateLimiter } from "../../../src/server/rate-limit.js";
+import { RateLimiter } from "../../../src/callers/rate-limit.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { fakeClock } from "./fake-clock.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "../../../src/server/rate-limit.js";
+import { RateLimiter } from "../../../src/callers/rate-limit.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { fakeClock } from "./fake-clock.js";
 

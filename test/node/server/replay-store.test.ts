@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReplayStore } from "../../../src/server/replay-store.js";
+import { ReplayStore } from "../../../src/callers/replay-store.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { fakeClock } from "./fake-clock.js";
 

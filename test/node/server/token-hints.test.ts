@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { authenticate } from "../../../src/server/auth.js";
 import { createSigner, mintBearerToken, sovereignMotebitId } from "../../../src/protocol/index.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 import { OTHER_SEED, TEST_SEED } from "../helpers/motebit.js";
 
 const REASONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { argsPreview, AuditLog } from "../../../src/stores/audit-log.js";
+import { argsPreview, AuditLog } from "../../../src/policy/audit-log.js";
 import { memorySql } from "../helpers/sqlite.js";
 
 describe("AuditLog", () => {

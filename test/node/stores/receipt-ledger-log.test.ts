@@ -3,7 +3,7 @@
 // enters it, in ledger order, when it is first opened.
 import { describe, expect, it } from "vitest";
 import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
-import { RECEIPT_SCHEMA, ReceiptLedger } from "../../../src/stores/receipt-ledger.js";
+import { RECEIPT_SCHEMA, ReceiptLedger } from "../../../src/log/receipt-ledger.js";
 import { migrate } from "../../../src/storage/migrations.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { steppingClock, task } from "../agent/task-fixture.js";

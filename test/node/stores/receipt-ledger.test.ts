@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReceiptLedger } from "../../../src/stores/receipt-ledger.js";
+import { ReceiptLedger } from "../../../src/log/receipt-ledger.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { steppingClock, task } from "../agent/task-fixture.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../../worker/index.js";
 import { handmadeAuth, INITIALIZE, keys, mcpRequest, post, SERVER_ID, signedAuth } from "./helpers.js";
 import type { TokenReason } from "../../../src/protocol/index.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 
 async function expectRefusal(auth: string | null, body: unknown) {
   const res = await post(INITIALIZE, { auth });

@@ -1,7 +1,7 @@
 // The jti check-and-insert is atomic in the object: N concurrent uses of one token, exactly one success.
 import { expect, it } from "vitest";
 import { INITIALIZE, post, signedAuth } from "./helpers.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 
 it("20 concurrent requests carrying the same token yield exactly one 200", async () => {
   const auth = await signedAuth("known_caller");

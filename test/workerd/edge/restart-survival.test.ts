@@ -2,7 +2,7 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { initialize, INITIALIZE, keys, motebitStub, post, rpc, signedAuth, STATIC } from "./helpers.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 
 /** Marks the live instance, or says whether it still carries the mark (false = a new instance). */
 const mark = (set: boolean) =>

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import type { FleetAnswer, FleetCaller } from "../../../durable-objects/object-rpc.js";
 import { INITIALIZE, keys, signedAuth } from "../edge/helpers.js";
 import { createMotebit, fleetObject, fleetPost, STALE_INITIALIZE, tokenFor } from "./helpers.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 
 
 async function tagOf(name: string): Promise<string> {

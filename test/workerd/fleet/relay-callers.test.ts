@@ -7,7 +7,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INITIALIZE, keys, signedAuth } from "../edge/helpers.js";
 import { createMotebit, fleetInitialize, fleetObject, fleetPost, STALE_INITIALIZE, type Created } from "./helpers.js";
-import { tokenHint } from "../../../src/server/token-hints.js";
+import { tokenHint } from "../../../src/callers/token-hints.js";
 
 const FORWARD = "Bearer edge-test-relay-forward-token";
 

@@ -6,7 +6,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
 import type { FleetAnswer, FleetCaller } from "../../../durable-objects/object-rpc.js";
 import type { McpCall } from "../../../src/server/mcp-request.js";
-import type { PeerPrincipal as Principal } from "../../../src/server/auth.js";
+import type { PeerPrincipal as Principal } from "../../../src/callers/signed-token.js";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { env } from "cloudflare:test";
 import { keys, rpc } from "../edge/helpers.js";

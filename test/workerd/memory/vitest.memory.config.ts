@@ -28,6 +28,7 @@ export default defineProject({
   test: {
     name: "workerd-memory",
     include: ["**/*.test.ts"],
+    setupFiles: ["../word-table.setup.ts"],
     testTimeout: 60_000,
   },
 });

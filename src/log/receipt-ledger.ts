@@ -3,8 +3,8 @@
 import type { SqlPort } from "../ports.js";
 import type { ExecutionReceipt } from "../protocol/index.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
-import { LogStore, receiptProof, type ReceiptProof } from "../log/log-store.js";
-import { receiptLeafHash } from "../log/receipt-leaf.js";
+import { LogStore, receiptProof, type ReceiptProof } from "./log-store.js";
+import { receiptLeafHash } from "./receipt-leaf.js";
 
 export interface StoredReceipt {
   receipt: ExecutionReceipt;
