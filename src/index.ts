@@ -60,7 +60,7 @@ export type { Conduit } from "./mcp/engine/session-engine.js";
 export { INVALID_REQUEST, PARSE_ERROR, classifyMessage, rpcError } from "./mcp/jsonrpc.js";
 export { SERVER_INFO } from "./mcp/server-info.js";
 export { classifyRevision } from "./mcp/stateless/revision.js";
-export { classifyIncoming } from "./mcp/engine/classify.js";
+export { decodeMessage } from "./mcp/engine/decode.js";
 export type { Motebit } from "./motebit.js";
 
 // oauth
@@ -90,7 +90,6 @@ export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./server/rate-limit.js";
 export type { RateDecision } from "./server/rate-limit.js";
 export { createHostMotebit } from "./host/host-motebit.js";
-export { nestsDeeperThan, tooDeepMessage } from "./server/json-depth.js";
 export type { McpCall } from "./server/mcp-request.js";
 export { authRefusalResponse, jsonResponse, startupFailureResponse } from "./server/responses.js";
 export { sessionEngineFor } from "./mcp/engine/session-engine-for-host.js";

@@ -4,7 +4,7 @@
 // test/workerd/edge/hostile-requests.test.ts against the real Worker and Durable Object.
 import { describe, expect, it } from "vitest";
 import { MAX_ECHO_CHARS } from "../../src/bounded/echo.js";
-import { MAX_JSON_DEPTH } from "../../src/server/json-depth.js";
+import { MAX_JSON_DEPTH } from "../../src/mcp/json-depth.js";
 
 export interface Host {
   fetch(request: Request): Promise<Response>;

@@ -19,7 +19,7 @@ import {
 import { systemClock } from "../../../src/ports.js";
 import { authenticate } from "../../../src/server/auth.js";
 import { dispatchTokenVerifier } from "../../../src/host/dispatch-token.js";
-import { nestsDeeperThan } from "../../../src/server/json-depth.js";
+import { nestsDeeperThan } from "../../../src/mcp/json-depth.js";
 import { parseMessage } from "../../../src/server/mcp-request.js";
 import { fuzzParams, fuzzTimeoutMs, mutation } from "../../shared/fuzz.js";
 import { memorySql } from "../helpers/sqlite.js";

@@ -1,6 +1,6 @@
 // A line on stdin nested deeper than the HTTP hosts' limit gets their error (-32600, same text), and the next line is served.
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH, tooDeepMessage } from "../../../src/server/json-depth.js";
+import { MAX_JSON_DEPTH, tooDeepMessage } from "../../../src/mcp/json-depth.js";
 import { nested } from "../../shared/hostile-requests.js";
 import { initMotebit, runCli, tempDir } from "./helpers/local-cli.js";
 
