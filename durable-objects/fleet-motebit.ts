@@ -2,11 +2,11 @@
 // the operator (a fleet_profile row, written only then), so a name nobody provisioned answers "unknown" and writes
 // nothing. Its key is made here and never leaves.
 import {
-  authenticate, authRefusalResponse, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
+  authenticate, authRefusalResponse, type DiscoveryAnswer, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
   HostStop, type LogQuery, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
 } from "../src/index.js";
 import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
-import type { DiscoveryAnswer, FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
+import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
 import { type ObjectState, type Started, startMotebit } from "./start-motebit.js";
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;

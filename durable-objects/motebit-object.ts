@@ -10,13 +10,13 @@
 // returns (createMotebitWorker builds it), so no module state carries them from the Worker's entry to the object.
 import { DurableObject } from "cloudflare:workers";
 import {
-  type EnvLike, type FleetEntry, type LogQuery, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile,
+  type DiscoveryAnswer, type EnvLike, type FleetEntry, type IdentityAnswer, type LogQuery, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type MotebitRpc, type OAuthUrls, type RateDecision, readFleetProfile,
   startupFailureResponse, type ToolRegistry,
 } from "../src/index.js";
 import type { FleetOAuthAnswer, FleetOAuthOp } from "./fleet-oauth.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
-import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type DiscoveryAnswer, type IdentityAnswer, type ObjectRole, roleOfObject } from "./object-rpc.js";
+import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type ObjectRole, roleOfObject } from "./object-rpc.js";
 import type { ObjectEnv } from "./object-env.js";
 import { runRelayAlarm } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
@@ -26,7 +26,7 @@ import { type ObjectState, type Started, startBlocking } from "./start-motebit.j
 /** Deregistration's budget, within the wrapper's own wait (scripts/start-edge.mjs). */
 const LEAVE_RELAY_BUDGET_MS = 1_500;
 
-export class MotebitObject extends DurableObject<ObjectEnv> {
+export class MotebitObject extends DurableObject<ObjectEnv> implements MotebitRpc {
   private readonly role: ObjectRole;
   private readonly state: ObjectState;
   private readonly fleetRole: FleetMotebit;

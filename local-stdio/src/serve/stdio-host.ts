@@ -44,7 +44,7 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
   });
 
   // One client, one connection, one session: the engine routes its answers and cancellations, runs its tasks.
-  const engine = sessionEngineFor(sql, m.clock, (message, ctx) => m.handleClassified(message, ctx), { host: "owner" });
+  const engine = sessionEngineFor(sql, m.clock, m, { host: "owner" });
   const conduit: Conduit = {
     scope: "stdio",
     session: engine.session("stdio"),
