@@ -15,7 +15,7 @@ const backends = new WeakMap<EdgeEnv, ObjectBackend>();
 /** Throws StartupError when the deployment's settings are malformed (the app answers 503 with why). */
 export function durableObjectBackend(env: EdgeEnv): ObjectBackend {
   let backend = backends.get(env);
-  if (!backend) backends.set(env, (backend = new ObjectBackend(deploymentConfig(env), () => motebitStub(env))));
+  if (!backend) backends.set(env, (backend = new ObjectBackend(deploymentConfig(env), env.MOTEBIT, MOTEBIT_OBJECT_NAME)));
   return backend;
 }
 

@@ -25,14 +25,21 @@ export interface MotebitRpc {
   discovery(urls: OAuthUrls): Promise<DiscoveryAnswer>;
 }
 
+/** Where the object is: the Worker's Durable Object namespace (a binding of the platform's, not host code). */
+export interface MotebitObjects {
+  idFromName(name: string): unknown;
+  get(id: unknown): MotebitRpc;
+}
+
 export class ObjectBackend implements ServerBackend {
   // Only a value is kept, never a pending promise: a promise must not outlive the request that made it.
   private known: ServerIdentity | undefined;
 
-  /** `object` gives the RPC stub of the motebit's object (a fresh one per call, as the runtime advises). */
+  /** The object named `name` in `objects` holds the motebit. */
   constructor(
     private readonly settings: ServerConfig,
-    private readonly object: () => MotebitRpc,
+    private readonly objects: MotebitObjects,
+    private readonly name: string,
   ) {}
 
   config(): ServerConfig {
@@ -64,6 +71,11 @@ export class ObjectBackend implements ServerBackend {
 
   async discovery(urls: OAuthUrls): Promise<Discovery> {
     return discoveryOf(await this.object().discovery(urls));
+  }
+
+  /** A fresh stub per call: one that has seen an error may be broken, and a stub costs nothing until it is used. */
+  private object(): MotebitRpc {
+    return this.objects.get(this.objects.idFromName(this.name));
   }
 }
 
