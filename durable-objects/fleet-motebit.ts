@@ -7,6 +7,7 @@ import {
 } from "../src/index.js";
 import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "./fleet-oauth.js";
 import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
+import { runRelayAlarm } from "./relay-alarm.js";
 import { type ObjectState, type Started, startMotebit } from "./start-motebit.js";
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
@@ -54,6 +55,12 @@ export class FleetMotebit {
       call = { ...call, principal: again.principal, jti: again.jti };
     }
     return s.backend.handleMcp(call);
+  }
+
+  /** The relay loop's clock. A name retired, or never provisioned, has no motebit: nothing runs, and nothing starts. */
+  async alarm(): Promise<void> {
+    const s = await this.started();
+    if (s !== null && s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.o.ctx.storage);
   }
 
   /** This motebit's authorization server; a name nobody provisioned is 404 and starts nothing. */
