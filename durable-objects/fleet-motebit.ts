@@ -2,11 +2,12 @@
 // the operator (a fleet_profile row, written only then), so a name nobody provisioned answers "unknown" and writes
 // nothing. Its key is made here and never leaves.
 import {
-  authenticate, authRefusalResponse, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
+  authenticate, authRefusalResponse, type DiscoveryAnswer, type FleetProfile, type FleetSettingsPatch, type FleetSpec, jsonResponse, type McpCall,
   HostStop, type LogQuery, type OAuthUrls, provisionFleetProfile, startupFailureResponse, updateFleetProfile,
 } from "../src/index.js";
 import { type FleetOAuthAnswer, type FleetOAuthOp, runFleetOAuthOp } from "../src/index.js";
-import type { DiscoveryAnswer, FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
+import type { FleetAnswer, FleetCaller, FleetCheck, FleetDescription } from "./object-rpc.js";
+import { runRelayAlarm } from "./relay-alarm.js";
 import { type ObjectState, type Started, startMotebit } from "./start-motebit.js";
 
 const UNKNOWN = { ok: false, status: 404, error: "not found" } as const;
@@ -54,6 +55,12 @@ export class FleetMotebit {
       call = { ...call, principal: again.principal, jti: again.jti };
     }
     return s.backend.handleMcp(call);
+  }
+
+  /** The relay loop's clock. A name retired, or never provisioned, has no motebit: nothing runs, and nothing starts. */
+  async alarm(): Promise<void> {
+    const s = await this.started();
+    if (s !== null && s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.o.ctx.storage);
   }
 
   /** This motebit's authorization server; a name nobody provisioned is 404 and starts nothing. */

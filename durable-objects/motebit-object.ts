@@ -1,128 +1,107 @@
 // One SQLite-backed Durable Object per motebit: its key and identity, the jti replay set, MCP sessions,
 // rate-limit buckets, memory and receipts — everything that must be serialised. The Worker authenticates
-// and calls it over RPC with the caller's principal as plain data (the contract: object-rpc.ts).
-// The same class holds three kinds of object, told apart by name (roleOfObject in object-rpc.ts, from ctx.id.name)
-// and by what is stored, and this class is only the shell the runtime constructs: each kind's methods are its
-// role's (the deployment's own motebit below, a fleet motebit in fleet-motebit.ts, the fleet's directory in
-// fleet-directory.ts), and an object refuses every other role's methods. An object with no profile row never
-// starts as a fleet motebit, so a name nobody provisioned answers "unknown" and writes nothing.
+// and calls it over RPC with the caller's principal as plain data (the contract: object-rpc.ts, and the core's
+// MotebitRpc for the deployment's motebit).
+// The same class holds three kinds of object, told apart by name (roleOfObject in object-rpc.ts, from ctx.id.name),
+// and this class is only the shell the runtime constructs: it makes the one part its role has (the deployment's own
+// motebit in deployment-motebit.ts, a fleet motebit in fleet-motebit.ts, the fleet's directory in
+// fleet-directory.ts), so another role's method finds no part to run and is refused before it touches storage. An
+// object with no profile row never starts as a fleet motebit, so a name nobody provisioned answers "unknown" and
+// writes nothing.
 // The served tools reach it through its constructor: the runtime constructs the class motebitObjectFor(tools)
 // returns (createMotebitWorker builds it), so no module state carries them from the Worker's entry to the object.
 import { DurableObject } from "cloudflare:workers";
 import {
-  type EnvLike, type FleetEntry, type LogQuery, type FleetPage, type FleetSettingsPatch, type FleetSpec, type McpCall, type OAuthUrls, type RateDecision, readFleetProfile,
-  startupFailureResponse, type ToolRegistry,
+  type DiscoveryAnswer, type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type IdentityAnswer, type LogQuery,
+  type McpCall, type MotebitRpc, type OAuthUrls, type RateDecision, readFleetProfile, type ToolRegistry,
 } from "../src/index.js";
+import { DeploymentMotebit } from "./deployment-motebit.js";
 import type { FleetOAuthAnswer, FleetOAuthOp } from "../src/index.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
-import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type DiscoveryAnswer, type IdentityAnswer, type ObjectRole, roleOfObject } from "./object-rpc.js";
+import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type ObjectRole, roleOfObject } from "./object-rpc.js";
 import type { ObjectEnv } from "./object-env.js";
-import { runRelayAlarm } from "./relay-alarm.js";
 import { durableSqlPort } from "./sql-port.js";
 import { RetiredTasks } from "./retired-tasks.js";
-import { type ObjectState, type Started, startBlocking } from "./start-motebit.js";
+import { type ObjectState, startBlocking } from "./start-motebit.js";
 
-/** Deregistration's budget, within the wrapper's own wait (scripts/start-edge.mjs). */
-const LEAVE_RELAY_BUDGET_MS = 1_500;
+/** The one part an object has, by its role. */
+type Role =
+  | { kind: "motebit"; motebit: DeploymentMotebit }
+  | { kind: "fleet-motebit"; fleet: FleetMotebit }
+  | { kind: "fleet-directory"; directory: FleetDirectory };
 
-export class MotebitObject extends DurableObject<ObjectEnv> {
-  private readonly role: ObjectRole;
-  private readonly state: ObjectState;
-  private readonly fleetRole: FleetMotebit;
-  private readonly directoryRole: FleetDirectory | null;
+export class MotebitObject extends DurableObject<ObjectEnv> implements MotebitRpc {
+  private readonly role: Role;
 
   constructor(ctx: DurableObjectState, env: ObjectEnv, tools: ToolRegistry) {
     super(ctx, env);
     // This class exported as is would start a motebit serving no tools; the runtime must construct motebitObjectFor's.
     if (tools === undefined) throw new Error("motebit-edge: export the MotebitObject that createMotebitWorker returns: `export const { MotebitObject } = worker;`");
-    this.role = roleOfObject(ctx.id.name);
     const sql = durableSqlPort(ctx.storage);
+    const kind = roleOfObject(ctx.id.name);
+    if (kind === "fleet-directory") {
+      this.role = { kind, directory: new FleetDirectory(sql, env as unknown as EnvLike) };
+      return;
+    }
     // A read only: an object with no tables stays without tables.
-    this.state = { ctx, env, sql, tools, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
+    const state: ObjectState = { ctx, env, sql, tools, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
     // No request runs before start-up has finished (or failed: a failure is an answer, never a crash loop).
-    if (this.state.profile !== null) this.state.started = startBlocking(this.state, this.state.profile);
-    this.fleetRole = new FleetMotebit(this.state);
-    this.directoryRole = this.role === "fleet-directory" ? new FleetDirectory(sql, env as unknown as EnvLike) : null;
+    if (state.profile !== null) state.started = startBlocking(state, state.profile);
+    this.role = kind === "fleet-motebit" ? { kind, fleet: new FleetMotebit(state) } : { kind, motebit: new DeploymentMotebit(state) };
   }
 
-  /** Fails closed: a method of another role is refused before it reads or writes anything. */
-  private as(...roles: ObjectRole[]): void {
-    if (!roles.includes(this.role)) throw new Error(`this object is a ${this.role}; it has no ${roles.join(" or ")} methods`);
+  // ---- each role's part; another role's call is refused before it reads or writes anything ----
+
+  private get motebit(): DeploymentMotebit {
+    if (this.role.kind === "motebit") return this.role.motebit;
+    throw refused(this.role.kind, "motebit");
   }
 
   private get fleet(): FleetMotebit {
-    this.as("fleet-motebit");
-    return this.fleetRole;
+    if (this.role.kind === "fleet-motebit") return this.role.fleet;
+    throw refused(this.role.kind, "fleet-motebit");
   }
 
   private get directory(): FleetDirectory {
-    this.as("fleet-directory");
-    return this.directoryRole!;
+    if (this.role.kind === "fleet-directory") return this.role.directory;
+    throw refused(this.role.kind, "fleet-directory");
   }
 
-  // ---- the deployment's own motebit: started by its first call (the Worker, the cron or its alarm) ----
-
-  private ownStarted(): Promise<Started> {
-    return (this.state.started ??= startBlocking(this.state, null));
+  /** The relay loop's clock: each motebit runs its own (a fleet motebit retired, or never provisioned, has none); the directory has none. */
+  async alarm(): Promise<void> {
+    if (this.role.kind === "motebit") return this.role.motebit.alarm();
+    if (this.role.kind === "fleet-motebit") return this.role.fleet.alarm();
   }
+
+  // ---- the deployment's own motebit (deployment-motebit.ts) ----
 
   async identity(): Promise<IdentityAnswer> {
-    this.as("motebit");
-    const s = await this.ownStarted();
-    if (!s.ok) return s;
-    return { ok: true, motebitId: s.motebitId, publicKeyHex: s.publicKeyHex };
+    return this.motebit.identity();
   }
 
-  /** The relay loop's clock (relay-alarm.ts). A retired fleet motebit has no alarm left. */
-  async alarm(): Promise<void> {
-    this.as("motebit", "fleet-motebit");
-    const s = await this.ownStarted();
-    if (s.ok && s.relay !== null) await runRelayAlarm(s.relay, this.ctx.storage);
-  }
-
-  /**
-   * Leaves the relay before this edge stops (`npm start`'s wrapper asks on Ctrl-C through the Worker's scheduled handler, worker/create-worker.ts): a stopped
-   * edge left registered is where the relay keeps routing tasks. Best effort within the budget; the next start finds
-   * itself unknown to the relay and registers again.
-   */
   async leaveRelay(): Promise<void> {
-    this.as("motebit");
-    const s = await this.ownStarted();
-    if (s.ok && s.relay !== null) await s.relay.stop(LEAVE_RELAY_BUDGET_MS);
+    return this.motebit.leaveRelay();
   }
 
-  /** The cron trigger's call: being constructed is the point (start-up schedules the relay loop). */
   async wake(): Promise<void> {
-    this.as("motebit");
-    await this.ownStarted();
+    return this.motebit.wake();
   }
 
   async handleMcp(call: McpCall): Promise<Response> {
-    this.as("motebit");
-    const s = await this.ownStarted();
-    return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
+    return this.motebit.handleMcp(call);
   }
 
-  /** The deployment's motebit as an authorization server (src/oauth/): its grants live in this object's SQLite. */
   async handleOAuth(request: Request, urls: OAuthUrls, source: string): Promise<Response> {
-    this.as("motebit");
-    const s = await this.ownStarted();
-    return s.ok ? s.backend.oauth.handle(request, urls, null, source) : startupFailureResponse(s.error);
+    return this.motebit.handleOAuth(request, urls, source);
   }
 
-  /** The transparency log's public head and proofs, from this object's SQLite. */
   async handleLog(query: LogQuery): Promise<Response> {
-    this.as("motebit");
-    const s = await this.ownStarted();
-    return s.ok ? s.backend.handleLog(query) : startupFailureResponse(s.error);
+    return this.motebit.handleLog(query);
   }
 
-  /** The deployment's motebit's public facts and signed discovery documents, on the URLs the Worker vouches for. */
   async discovery(urls: OAuthUrls): Promise<DiscoveryAnswer> {
-    this.as("motebit");
-    const s = await this.ownStarted();
-    return s.ok ? { ok: true, value: await s.backend.discovery(urls, null) } : { ok: false, status: 500, error: s.error };
+    return this.motebit.discovery(urls);
   }
 
   // ---- a fleet motebit (fleet-motebit.ts) ----
@@ -204,4 +183,8 @@ export function motebitObjectFor(tools: ToolRegistry): MotebitObjectClass {
       super(ctx, env, tools);
     }
   };
+}
+
+function refused(role: ObjectRole, asked: ObjectRole): Error {
+  return new Error(`this object is a ${role}; it has no ${asked} methods`);
 }

@@ -1,11 +1,8 @@
 // The RPC contract between the Worker and the Durable Object: what the Worker sends and what the object answers,
 // as plain data (the principal included). Both sides import it from here; the object never imports the Worker.
-import type { Discovery, FleetCallers } from "../src/index.js";
-
-export type IdentityAnswer = { ok: true; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
-
-/** A motebit's public facts and signed discovery documents (src/discovery/), or why it cannot answer. */
-export type DiscoveryAnswer = { ok: true; value: Discovery } | { ok: false; status: 404 | 500; error: string };
+// The deployment's motebit's part of the contract is the core's MotebitRpc (src/server/object-backend.ts), which the
+// Worker's backend calls.
+import type { FleetCallers } from "../src/index.js";
 
 /** A fleet motebit's answer to the Worker: the value, or an HTTP status and message (404: no such motebit). */
 export type FleetAnswer<T> = { ok: true; value: T } | { ok: false; status: 404 | 500; error: string };

@@ -2,7 +2,7 @@
 // fleet_profile row over the deployment's settings). A failure is an answer the object gives every caller, never a
 // crash loop.
 import {
-  asFleetMotebit, createHostMotebit, type FleetProfile, inProcessBackend, provideWordTable, readHostSettings, type RelayLoop,
+  asFleetMotebit, createHostMotebit, type FleetProfile, InProcessBackend, provideWordTable, readHostSettings, type RelayLoop,
   type SqlPort, systemClock, type ToolRegistry,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
@@ -12,7 +12,7 @@ import { edgeWordTable } from "./word-table.js";
 import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
 
-export type Started = { ok: true; backend: ReturnType<typeof inProcessBackend>; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
+export type Started = { ok: true; backend: InProcessBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
 /** What the object's roles share: its storage, its env, and the motebit it runs (null until started). */
 export interface ObjectState {
@@ -65,7 +65,7 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
     });
     log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);
     const relay = await startEdgeRelay({ settings: settings.relay, sql, storage: o.ctx.storage, motebit, log, fleetName: profile?.name });
-    const backend = inProcessBackend({
+    const backend = new InProcessBackend({
       config,
       sql,
       clock: systemClock,

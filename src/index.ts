@@ -61,7 +61,7 @@ export type { Conduit } from "./mcp/engine/session-engine.js";
 export { INVALID_REQUEST, PARSE_ERROR, classifyMessage, rpcError } from "./mcp/jsonrpc.js";
 export { SERVER_INFO } from "./mcp/server-info.js";
 export { classifyRevision } from "./mcp/stateless/revision.js";
-export { classifyIncoming } from "./mcp/engine/classify.js";
+export { decodeMessage } from "./mcp/engine/decode.js";
 export type { Motebit } from "./motebit.js";
 
 // oauth
@@ -81,7 +81,9 @@ export { createApp } from "./server/app.js";
 export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, type FailedAuthLimiter } from "./server/failed-auth.js";
 export { authenticate } from "./server/auth.js";
 export type { AuthResult, ServerIdentity } from "./callers/signed-token.js";
-export { inProcessBackend } from "./server/backend.js";
+export { InProcessBackend } from "./server/in-process-backend.js";
+export { discoveryOf, ObjectBackend } from "./server/object-backend.js";
+export type { DiscoveryAnswer, IdentityAnswer, MotebitRpc } from "./server/object-backend.js";
 export type { ServerBackend } from "./server/backend.js";
 export { runFleetOAuthOp } from "./oauth/http/fleet-operator.js";
 export type { FleetOAuthAnswer, FleetOAuthOp } from "./oauth/http/fleet-operator.js";
@@ -93,7 +95,6 @@ export { readBodyCapped } from "./server/body.js";
 export { RateLimiter } from "./callers/rate-limit.js";
 export type { RateDecision } from "./callers/rate-limit.js";
 export { createHostMotebit } from "./host/host-motebit.js";
-export { nestsDeeperThan, tooDeepMessage } from "./bounded/json-depth.js";
 export type { McpCall } from "./server/mcp-request.js";
 export { authRefusalResponse, jsonResponse, startupFailureResponse } from "./server/responses.js";
 export { sessionEngineFor } from "./mcp/engine/session-engine-for-host.js";

@@ -14,6 +14,7 @@ import type { DispatchTokenVerifier } from "./agent/task.js";
 import type { CallAdmitter, MotebitContext, MotebitType } from "./mcp/context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatchClassified } from "./mcp/dispatcher.js";
+import type { MessageHandler } from "./mcp/engine/message-handler.js";
 import { taskTimeoutFor } from "./settings/ai.js";
 import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
@@ -41,7 +42,7 @@ export interface MotebitOptions {
   log?: (line: string) => void;
 }
 
-export class Motebit implements MotebitContext {
+export class Motebit implements MotebitContext, MessageHandler {
   readonly motebitId: string;
   readonly publicKeyHex: string;
   readonly did: string;

@@ -1,7 +1,6 @@
 // The edge backend: settings from the Worker's env, state in the deployment's one Durable Object.
-import { type Discovery, readHostSettings, type ServerBackend, type ServerConfig, type ServerIdentity, StartupError, UnknownMotebitError } from "../src/index.js";
+import { ObjectBackend, readHostSettings, type ServerConfig, StartupError } from "../src/index.js";
 import type { EdgeEnv } from "./env.js";
-import type { DiscoveryAnswer } from "../durable-objects/object-rpc.js";
 
 /** /health and /mcp serve this deployment's motebit: one object, one name. */
 export const MOTEBIT_OBJECT_NAME = "motebit";
@@ -11,11 +10,12 @@ export function motebitStub(env: EdgeEnv) {
 }
 
 // Per env object, so an isolate parses settings once and asks the object who it is once.
-const backends = new WeakMap<EdgeEnv, ServerBackend>();
+const backends = new WeakMap<EdgeEnv, ObjectBackend>();
 
-export function durableObjectBackend(env: EdgeEnv): ServerBackend {
+/** Throws StartupError when the deployment's settings are malformed (the app answers 503 with why). */
+export function durableObjectBackend(env: EdgeEnv): ObjectBackend {
   let backend = backends.get(env);
-  if (!backend) backends.set(env, (backend = build(env)));
+  if (!backend) backends.set(env, (backend = new ObjectBackend(deploymentConfig(env), env.MOTEBIT, MOTEBIT_OBJECT_NAME)));
   return backend;
 }
 
@@ -35,30 +35,4 @@ export function deploymentConfig(env: EdgeEnv): ServerConfig {
   }
   if (config instanceof StartupError) throw config;
   return config;
-}
-
-function build(env: EdgeEnv): ServerBackend {
-  // Only a value is cached, never a pending promise: a promise must not outlive the request that made it.
-  let identity: ServerIdentity | undefined;
-  const stub = () => motebitStub(env);
-  return {
-    config: () => deploymentConfig(env),
-    async identity() {
-      if (identity) return identity;
-      const answer = await stub().identity();
-      if (!answer.ok) throw new StartupError(answer.error);
-      return (identity = { motebitId: answer.motebitId, publicKeyHex: answer.publicKeyHex });
-    },
-    handleMcp: (call) => stub().handleMcp(call),
-    handleOAuth: (request, urls, _fleetName, source) => stub().handleOAuth(request, urls, source),
-    handleLog: (query) => stub().handleLog(query),
-    discovery: async (urls) => discoveryOf(await stub().discovery(urls)),
-  };
-}
-
-/** The object's answer as the app expects it: a motebit that cannot start is a StartupError, an unknown one 404. */
-export function discoveryOf(answer: DiscoveryAnswer, name = ""): Discovery {
-  if (answer.ok) return answer.value;
-  if (answer.status === 404) throw new UnknownMotebitError(name);
-  throw new StartupError(answer.error);
 }

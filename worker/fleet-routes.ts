@@ -7,7 +7,7 @@ import { createApp, type FailedAuthLimiter, isFleetName, jsonResponse, type Tool
 import type { EdgeEnv } from "./env.js";
 import { callerSource } from "./caller-source.js";
 import { fleetApi } from "./fleet-api.js";
-import { fleetBackend } from "./fleet-backend.js";
+import { FleetBackend } from "./fleet-backend.js";
 import { fleetToken } from "./fleet-objects.js";
 import { isProvisioned } from "./fleet-callers.js";
 
@@ -34,7 +34,7 @@ export function mountFleet(root: Root, served: ToolRegistry, failedAuthLimiter?:
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  const motebits = createApp<EdgeEnv>((env, c) => fleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served, failedAuthLimiter });
+  const motebits = createApp<EdgeEnv>((env, c) => new FleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served, failedAuthLimiter });
   // A fleet motebit's page answers at /m/<name>/ as at /m/<name> (a base path's "/" route has no trailing slash).
   root.get("/m/:name/", (c) => {
     const url = new URL(c.req.url);

@@ -33,7 +33,7 @@ async function setup(durability: Durability) {
     sql,
     clock: systemClock,
     config: { rateLimitPerMinute: 1_000_000, sessionTtlMs: 30 * 60_000, maxSessionsPerCaller: 32 },
-    rpc: async () => ({ jsonrpc: "2.0", id: 1, result: {} }),
+    motebit: { handleClassified: async () => ({ jsonrpc: "2.0", id: 1, result: {} }) },
   });
   const principal = { kind: "peer" as const, callerId: "bench", via: "signed_token" as const, trust: "verified" as const };
   const init = await endpoint.handle({ principal, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message: { jsonrpc: "2.0", id: 0, method: "initialize" } });

@@ -15,7 +15,7 @@ import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { leafHash } from "../../src/log/merkle.js";
 import { systemClock } from "../../src/ports.js";
 import { utf8 } from "../../src/protocol/index.js";
-import { inProcessBackend } from "../../src/server/backend.js";
+import { InProcessBackend } from "../../src/server/in-process-backend.js";
 import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { createApp } from "../../src/server/app.js";
 import { ReceiptLedger } from "../../src/log/receipt-ledger.js";
@@ -104,7 +104,7 @@ async function tasks(): Promise<void> {
       send = (req) => fetch(new URL(new URL(req.url).pathname, host.url), { method: req.method, headers: req.headers, body: req.body, duplex: "half" } as RequestInit);
       close = () => host.close();
     } else {
-      const app = createApp(() => inProcessBackend({ config, sql, clock: systemClock, motebit }));
+      const app = createApp(() => new InProcessBackend({ config, sql, clock: systemClock, motebit }));
       send = async (req) => app.fetch(req);
     }
     let n = 0;

@@ -9,7 +9,7 @@ import { loadavg } from "node:os";
 import { nodeVerifySignature } from "../../local-stdio/src/serve/node-verify.js";
 import { systemClock } from "../../src/ports.js";
 import { createSigner, mintBearerToken, type VerifySignature } from "../../src/protocol/index.js";
-import { inProcessBackend } from "../../src/server/backend.js";
+import { InProcessBackend } from "../../src/server/in-process-backend.js";
 import { createApp } from "../../src/server/app.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { benchMotebit } from "../edge/node-servers.js";
@@ -29,7 +29,7 @@ const env = {
 /** motebit-local's HTTP app over its own in-memory SQLite, checking signatures with `verify`. */
 async function app(verify: VerifySignature): Promise<(req: Request) => Promise<Response>> {
   const { sql, config, motebit } = await benchMotebit(env);
-  const backend = inProcessBackend({ config, sql, clock: systemClock, motebit, verify });
+  const backend = new InProcessBackend({ config, sql, clock: systemClock, motebit, verify });
   const hono = createApp(() => backend);
   return async (req) => hono.fetch(req);
 }

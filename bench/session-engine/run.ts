@@ -3,7 +3,7 @@
 // answers at once, so the figures are the layer's own cost. Process CPU time per call, in alternating rounds, the
 // median round of each kept: on a shared, loaded machine wall-clock mostly measures the neighbours.
 // Run: npx tsx bench/session-engine/run.ts [calls per round=2000] [rounds=10]   (bounded: a few seconds)
-import type { RpcHandler } from "../../src/mcp/engine/rpc-handler.js";
+import type { MessageHandler } from "../../src/mcp/engine/message-handler.js";
 import type { JsonRpcRequest } from "../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../src/mcp/session.js";
 import type { StatelessEnvelope } from "../../src/mcp/stateless/revision.js";
@@ -18,7 +18,7 @@ const N = Number(process.argv[2] ?? 2000);
 const ROUNDS = Number(process.argv[3] ?? 10);
 
 const principal: PeerPrincipal = { kind: "peer", callerId: "static", via: "static_token", trust: "verified" };
-const rpc: RpcHandler = async (m) => {
+const rpc: MessageHandler["handleClassified"] = async (m) => {
   const id = (m.message as { id?: number }).id;
   return id === undefined ? null : { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "echo" }] } };
 };
@@ -45,10 +45,10 @@ async function cpuPerCall(one: (i: number) => Promise<unknown>): Promise<number>
 }
 
 async function main() {
-  const endpoint = new McpEndpoint({ sql: memorySql(), clock: systemClock, config, rpc });
+  const endpoint = new McpEndpoint({ sql: memorySql(), clock: systemClock, config, motebit: { handleClassified: rpc } });
   const init = await endpoint.handle(post({ jsonrpc: "2.0", id: 0, method: "initialize", params: {} }, null));
   const session = init.headers.get("Mcp-Session-Id");
-  const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
+  const engine = sessionEngineFor(memorySql(), systemClock, { handleClassified: rpc }, { host: "peer" });
   const conduit = { scope: "bench", session: newSessionState(), send: () => true, cannotAsk: null };
   const sides: [string, (i: number) => Promise<unknown>][] = [
     ["handler alone (baseline)", (i) => rpc({ kind: "request", message: call(i) as JsonRpcRequest }, { principal, signal: new AbortController().signal, channel: { notify() {}, request: async () => null }, session: newSessionState() })],

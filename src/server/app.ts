@@ -2,9 +2,9 @@
 // and motebit-local serves the same app in Node (no cloudflare:* or node:* imports here).
 // Order per request: settings → Origin → CORS preflight → /health, /log/* → failed-auth gate → body cap → auth → /mcp.
 import { Hono, type Context } from "hono";
-import { authenticate } from "./auth.js";
 import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
 import type { ServerBackend } from "./backend.js";
+import type { ServerConfig } from "../settings/server-config.js";
 import { declaredLengthWithin } from "./body.js";
 import { corsFor, type CorsTools } from "./cors.js";
 import { prepareDelete, preparePost, tooLarge, type Prepared, type McpCall } from "./mcp-request.js";
@@ -24,7 +24,7 @@ export type { ServerBackend } from "./backend.js";
 
 type AppEnv<E extends object> = {
   Bindings: E;
-  Variables: { backend: ServerBackend; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
+  Variables: { backend: ServerBackend; config: ServerConfig; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
 };
 
 /** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
@@ -75,8 +75,10 @@ export function createApp<E extends object = object>(
 
   app.use("*", async (c, next) => {
     const backend = backendFor(c.env, c);
+    // Read once per request: every check below uses this copy.
     const config = backend.config();
     c.set("backend", backend);
+    c.set("config", config);
     const origin = c.req.header("Origin");
     if (origin !== undefined && !isAllowedOrigin(origin, new URL(c.req.url).origin, config.allowedOrigins)) {
       return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${echo(origin)} is not allowed`);
@@ -93,9 +95,7 @@ export function createApp<E extends object = object>(
   // The transparency log's head and proofs are public: they reveal sizes and hashes only (docs/protocol.md §10).
   for (const kind of ["head", "inclusion", "consistency"] as const) {
     app.get(`/log/${kind}`, async (c) => {
-      const backend = c.get("backend");
-      if (backend.handleLog === undefined) return jsonResponse(404, { error: "not found" });
-      return backend.handleLog({ kind, params: Object.fromEntries(new URL(c.req.url).searchParams) });
+      return c.get("backend").handleLog({ kind, params: Object.fromEntries(new URL(c.req.url).searchParams) });
     });
   }
 
@@ -116,13 +116,9 @@ export function createApp<E extends object = object>(
     if (c.res.status === 401) await limiter.failed(source, c.env);
   });
   app.use("*", async (c, next) => {
-    const backend = c.get("backend");
-    const { maxBodyBytes } = backend.config();
+    const { maxBodyBytes } = c.get("config");
     if (!declaredLengthWithin(c.req.header("Content-Length") ?? null, maxBodyBytes)) return tooLarge(maxBodyBytes);
-    const authorization = c.req.header("Authorization") ?? null;
-    const result = backend.authenticate
-      ? await backend.authenticate(authorization, Date.now())
-      : await authenticate(authorization, backend.config(), await backend.identity(), Date.now());
+    const result = await c.get("backend").authenticate(c.req.header("Authorization") ?? null, Date.now());
     if (!result.ok) return withResourceMetadata(authRefusalResponse(result), urlsOf(c));
     // An OAuth token is good only at the resource it was issued for (RFC 8707; MCP authorization 2025-11-25): this
     // motebit's /mcp under the base the host vouches for, whatever Host the request named.
@@ -138,7 +134,7 @@ export function createApp<E extends object = object>(
     if (c.res.status === 401) c.res = withResourceMetadata(c.res, urlsOf(c));
   });
 
-  app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("backend").config().maxBodyBytes)));
+  app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("config").maxBodyBytes)));
   app.delete("/mcp", async (c) => forward(c, prepareDelete(c.req.raw, c.get("auth"))));
   // No server-initiated SSE stream: every response rides on its POST.
   app.all("/mcp", () => rpcErrorResponse(405, TRANSPORT_ERROR, "Method Not Allowed", { Allow: "POST, DELETE, OPTIONS" }));

@@ -18,11 +18,9 @@ export const SERVER_JSON_PATH = "/server.json";
 
 export function mountDiscovery(app: Hono<any>, backendOf: (c: Context) => ServerBackend, urlsOf: (c: Context) => OAuthUrls | null): void {
   const answer = (respond: (d: Discovery, urls: OAuthUrls) => Response | Promise<Response>) => async (c: Context) => {
-    const backend = backendOf(c);
-    if (backend.discovery === undefined) return jsonResponse(404, { error: "not found" });
     const urls = urlsOf(c);
     if (urls === null) return misdirected();
-    return respond(await backend.discovery(urls, fleetNameOf(urls)), urls);
+    return respond(await backendOf(c).discovery(urls, fleetNameOf(urls)), urls);
   };
   // SEP-2127's current draft reserves <streamable-http-url>/server-card, in its own media type; the issue's
   // well-known path (earlier drafts, and what deployed crawlers fetch) answers the same card.

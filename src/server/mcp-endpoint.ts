@@ -1,7 +1,7 @@
 // The stateful half of the Streamable HTTP endpoint, run where requests are serialised (the Durable Object at
 // the edge, the process in Node): consume the jti, rate-limit the caller, check the session, then hand the message
 // to the session engine. What is HTTP's own stays here: session ids in headers, status codes, JSON or SSE.
-import type { RpcHandler } from "../mcp/engine/rpc-handler.js";
+import type { MessageHandler } from "../mcp/engine/message-handler.js";
 import type { Conduit, SessionEngine } from "../mcp/engine/session-engine.js";
 import { TRANSPORT_ERROR, type JsonRpcResponse } from "../mcp/jsonrpc.js";
 import { newSessionState } from "../mcp/session.js";
@@ -26,7 +26,8 @@ export interface McpEndpointOptions {
   sql: SqlPort;
   clock: Clock;
   config: Pick<ServerConfig, "rateLimitPerMinute" | "sessionTtlMs" | "maxSessionsPerCaller">;
-  rpc: RpcHandler;
+  /** The motebit the engine runs each message through. */
+  motebit: MessageHandler;
   /** Whose leases its task runs hold (mcp-tasks.ts); default: this endpoint's own, alongside any other host. */
   taskLeases?: Pick<McpTasksOptions, "owner" | "sole">;
   /** Aborted when the host retires this motebit: every call and task still running ends (its receipt says why). */
@@ -55,7 +56,7 @@ export class McpEndpoint {
     this.sessions.migrate();
     this.limiter.migrate();
     // HTTP callers are peers: an owner's task (made over stdio) never runs here.
-    this.engine = sessionEngineFor(o.sql, o.clock, o.rpc, { host: "peer", ...o.taskLeases, stopped: o.stopped, retired: o.retiredTask });
+    this.engine = sessionEngineFor(o.sql, o.clock, o.motebit, { host: "peer", ...o.taskLeases, stopped: o.stopped, retired: o.retiredTask });
     this.stopped = o.stopped;
   }
 

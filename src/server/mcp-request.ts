@@ -1,13 +1,12 @@
 // The stateless half of the Streamable HTTP endpoint: everything decided from the request alone, before any
 // state is touched. The result, an McpCall, is what crosses to the stateful half (mcp-endpoint.ts).
-import { classifyIncoming, type RevisionHeaders } from "../mcp/engine/classify.js";
-import { INVALID_REQUEST, PARSE_ERROR, TRANSPORT_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
+import type { RevisionHeaders } from "../mcp/engine/classify.js";
+import { decodeMessage } from "../mcp/engine/decode.js";
+import { TRANSPORT_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
 import { isStatelessVersion, type StatelessEnvelope } from "../mcp/stateless/revision.js";
-import { fromUtf8 } from "../protocol/index.js";
 import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
 import { readRequestBody } from "./body.js";
-import { nestsDeeperThan, tooDeepMessage } from "../bounded/json-depth.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../bounded/echo.js";
 
@@ -101,17 +100,9 @@ function paramHeaders(h: Headers): Record<string, string> {
   return Object.fromEntries([...h].filter(([name]) => name.startsWith(PARAM_HEADER_PREFIX)).map(([name, value]) => [name.slice(PARAM_HEADER_PREFIX.length), value]));
 }
 
-/** Decodes a POST body and classifies it the engine's one way (src/mcp/engine/classify.ts), against its headers. */
+/** Decodes a POST body and classifies it the engine's one way (src/mcp/engine/decode.ts), against its headers. */
 export function parseMessage(bytes: Uint8Array, headers: RevisionHeaders = null): Prepared<PostedMessage & { envelope: StatelessEnvelope | null }> {
-  // Before JSON.parse: a cheap linear scan, so a deeply nested body never reaches anything that recurses.
-  if (nestsDeeperThan(bytes)) return { ok: false, response: rpcErrorResponse(400, INVALID_REQUEST, tooDeepMessage()) };
-  let message: unknown;
-  try {
-    message = JSON.parse(fromUtf8(bytes));
-  } catch {
-    return { ok: false, response: rpcErrorResponse(400, PARSE_ERROR, "Parse error: the body is not valid UTF-8 JSON") };
-  }
-  const c = classifyIncoming(message, headers);
+  const c = decodeMessage(bytes, headers, "Parse error: the body is not valid UTF-8 JSON");
   if (!c.ok) return { ok: false, response: jsonResponse(c.status, c.response) };
   return { ok: true, value: { kind: c.kind, message: c.message, envelope: c.envelope } as PostedMessage & { envelope: StatelessEnvelope | null } };
 }

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, type Clock, createApp, failedAuthBuckets, RateLimiter, inProcessBackend, listeningPublicBase, metadataDocumentFetcher, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
+import { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, type Clock, createApp, failedAuthBuckets, RateLimiter, InProcessBackend, listeningPublicBase, metadataDocumentFetcher, type Motebit, type ServerConfig, type SqlPort } from "motebit-edge/core";
 import { listeningHosts } from "./listening-hosts.js";
 import { nodeVerifySignature } from "./node-verify.js";
 import { publicOnlyFetch } from "./public-fetch.js";
@@ -40,7 +40,7 @@ export async function serveHttp(o: {
   // check goes to the thread pool so the event loop can get on with them (node-verify.ts).
   let inFlight = 0;
   const verify = nodeVerifySignature(() => inFlight > 1);
-  const backend = inProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify, fetchClientMetadata: metadataDocumentFetcher(publicOnlyFetch) });
+  const backend = new InProcessBackend({ config: o.config, sql: o.sql, clock: o.clock, motebit: o.motebit, verify, fetchClientMetadata: metadataDocumentFetcher(publicOnlyFetch) });
   const authFailures = new RateLimiter(o.sql, o.clock, AUTH_FAILURES_PER_SOURCE_PER_MINUTE);
   authFailures.migrate();
   // Filled in once the port is known; until then no Host is vouched for.

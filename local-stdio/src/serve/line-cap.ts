@@ -1,8 +1,7 @@
 // stdin for the stdio host, one whole line at a time and none longer than a cap: a runaway writer (a huge or
 // endless line) costs at most `maxBytes` of memory and gets a JSON-RPC error, and the next line is read cleanly.
-// A line that nests too deep is dropped the same way, with the HTTP hosts' check and error.
+// What a line holds (its depth, its JSON) is judged by the one decoder both hosts use (decodeMessage).
 import { Transform, type TransformCallback } from "node:stream";
-import { nestsDeeperThan } from "motebit-edge/core";
 
 /** The stdio counterpart of the HTTP body cap, larger because the owner may hand big arguments to local tools. */
 export const MAX_STDIN_LINE_BYTES = 16 * 1024 * 1024;
@@ -14,8 +13,8 @@ export class LineCap extends Transform {
 
   constructor(
     private readonly maxBytes: number,
-    /** Called once per dropped line, when its end arrives: too long, or nested too deep. */
-    private readonly onDropped: (why: "too_long" | "too_deep") => void,
+    /** Called once per line too long, when its end arrives. */
+    private readonly onDropped: () => void,
   ) {
     super();
   }
@@ -41,10 +40,8 @@ export class LineCap extends Transform {
   }
 
   private emitLine(): void {
-    if (this.dropping) return this.onDropped("too_long");
-    const line = Buffer.concat(this.pieces);
-    if (nestsDeeperThan(line)) this.onDropped("too_deep");
-    else this.push(line);
+    if (this.dropping) return this.onDropped();
+    this.push(Buffer.concat(this.pieces));
   }
 
   private collect(piece: Buffer): void {

@@ -2,13 +2,12 @@
 // so every message here is the owner's, by construction. That is also why it must never be bridged to a
 // network: the bridge would make every remote caller the owner.
 //
-// Framing is LineCap's (newline-delimited JSON-RPC, each line capped); each line is decoded here, classified the
-// engine's one way (classifyIncoming, as over HTTP) and run by the session engine (src/mcp/engine), and its one
-// response goes back as a line. stdout carries JSON-RPC and nothing else.
+// Framing is LineCap's (newline-delimited JSON-RPC, each line capped); each line is decoded and classified by the
+// decoder HTTP uses too (decodeMessage) and run by the session engine (src/mcp/engine), and its one response goes
+// back as a line. stdout carries JSON-RPC and nothing else.
 import type { Writable } from "node:stream";
 import {
-  classifyIncoming, type Conduit, INVALID_REQUEST, type Motebit, OWNER, PARSE_ERROR, rpcError, sessionEngineFor,
-  type SqlPort, tooDeepMessage,
+  type Conduit, decodeMessage, INVALID_REQUEST, type Motebit, OWNER, rpcError, sessionEngineFor, type SqlPort,
 } from "motebit-edge/core";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
@@ -32,14 +31,8 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
         resolve();
       }
     });
-  const lines = new LineCap(MAX_STDIN_LINE_BYTES, (why) =>
-    void send(
-      rpcError(
-        null,
-        INVALID_REQUEST,
-        why === "too_deep" ? tooDeepMessage() : `Invalid Request: a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes; it was dropped`,
-      ),
-    ),
+  const lines = new LineCap(MAX_STDIN_LINE_BYTES, () =>
+    void send(rpcError(null, INVALID_REQUEST, `Invalid Request: a line on stdin is longer than ${MAX_STDIN_LINE_BYTES} bytes; it was dropped`)),
   );
   process.stdin.pipe(lines);
 
@@ -51,7 +44,7 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
   });
 
   // One client, one connection, one session: the engine routes its answers and cancellations, runs its tasks.
-  const engine = sessionEngineFor(sql, m.clock, (message, ctx) => m.handleClassified(message, ctx), { host: "owner" });
+  const engine = sessionEngineFor(sql, m.clock, m, { host: "owner" });
   const conduit: Conduit = {
     scope: "stdio",
     session: engine.session("stdio"),
@@ -62,16 +55,11 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
   const onLine = (line: Buffer) => {
     // A last line without a newline is dropped, as newline-delimited framing always has.
     if (line[line.length - 1] !== 0x0a) return;
-    let message: unknown;
-    try {
-      message = JSON.parse(line.toString("utf8", 0, line.length - 1).replace(/\r$/, ""));
-    } catch {
-      // A line that is not JSON still gets an answer, as JSON-RPC asks (id null: none could be read).
-      return void send(rpcError(null, PARSE_ERROR, "Parse error: a line on stdin is not valid JSON"));
-    }
     // A 2026-07-28 message is its own session (its _meta says what the client can do); anything else is this one's.
-    const c = classifyIncoming(message, null);
+    // A line that is not JSON still gets an answer, as JSON-RPC asks; a refused notification gets none.
+    const c = decodeMessage(line.toString("utf8", 0, line.length - 1), null, "Parse error: a line on stdin is not valid JSON");
     if (!c.ok) return void (c.notification || send(c.response));
+    const message = c.message;
     if (c.kind === "notification" && (message as { method?: unknown }).method === "notifications/initialized") initialized = true;
     const call = engine
       .receive({ principal: OWNER, kind: c.kind, message, envelope: c.envelope }, conduit)

@@ -19,7 +19,7 @@ import type { TaskHost } from "./task-host.js";
 import { randomHex } from "../../protocol/index.js";
 import { echo } from "../../bounded/echo.js";
 import type { Principal } from "../../principal.js";
-import type { RpcHandler } from "./rpc-handler.js";
+import type { MessageHandler } from "./message-handler.js";
 import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "./limits.js";
 import type { Clock } from "../../ports.js";
 import type { Outcome } from "../../agent/task-receipt.js";
@@ -74,7 +74,7 @@ export class McpTasks implements TaskHost {
 
   constructor(
     private readonly store: TaskStore,
-    private readonly rpc: RpcHandler,
+    private readonly motebit: MessageHandler,
     private readonly clock: Clock,
     private readonly o: McpTasksOptions,
   ) {
@@ -228,7 +228,7 @@ export class McpTasks implements TaskHost {
     };
     const also = () => held.splice(0).forEach((write) => write());
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
-    const run = this.rpc({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
+    const run = this.motebit.handleClassified({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
       .then(
         (response) =>
           void (this.handingOver ? this.store.release(taskId, lease) : admission !== null ? this.store.end(taskId, lease, also) : this.settle(taskId, lease, response, also)),

@@ -14,7 +14,7 @@ import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless/
 import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks-extension.js";
 import type { Principal } from "../../principal.js";
 import { callerKey } from "./limits.js";
-import type { RpcHandler } from "./rpc-handler.js";
+import type { MessageHandler } from "./message-handler.js";
 import type { KeptCall, TaskHost } from "./task-host.js";
 
 /** Session states kept in memory (log level, client capabilities, subscriptions); past this many the oldest goes. */
@@ -57,7 +57,7 @@ export class SessionEngine {
   private readonly states = new Map<string, SessionState>();
 
   constructor(
-    private readonly rpc: RpcHandler,
+    private readonly motebit: MessageHandler,
     private readonly tasks: TaskHost,
   ) {}
 
@@ -109,7 +109,7 @@ export class SessionEngine {
       this.replies.settle(replyKey(conduit.scope, bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
     }
     const session = conduit.session ?? newSessionState();
-    await this.rpc(posted(m), { principal: m.principal, signal: new AbortController().signal, channel: this.channel(m.principal, conduit), session });
+    await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: new AbortController().signal, channel: this.channel(m.principal, conduit), session });
     return rpcError(null, bad.error.code, bad.error.message);
   }
 
@@ -188,7 +188,7 @@ export class SessionEngine {
     let kept: KeptCall | undefined;
     const admit = (tool: string, args: unknown) => (kept = this.tasks.keepCall(m.principal, tool, args)).admit;
     try {
-      return await this.rpc(posted(m), { principal: m.principal, signal: controller.signal, channel, session, admit });
+      return await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: controller.signal, channel, session, admit });
     } finally {
       kept?.end();
       this.inFlight.end(key, controller);

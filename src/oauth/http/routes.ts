@@ -64,7 +64,6 @@ export function mountOAuth(
   app.all("/.well-known/*", () => jsonResponse(404, { error: "not found" }));
   const stateful = async (c: Context) => {
     const backend = backendOf(c);
-    if (backend.handleOAuth === undefined) return jsonResponse(404, { error: "not found" });
     const urls = urlsOf(c);
     if (urls === null) return misdirected();
     const request = await withCappedBody(c.req.raw);

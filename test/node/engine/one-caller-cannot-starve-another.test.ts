@@ -2,7 +2,7 @@
 // connection frees its waits. Driven through the session engine exactly as the HTTP and stdio adapters drive it.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Conduit, Received, SessionEngine } from "../../../src/mcp/engine/session-engine.js";
-import type { RpcHandler } from "../../../src/mcp/engine/rpc-handler.js";
+import type { MessageHandler } from "../../../src/mcp/engine/message-handler.js";
 import { TASKS_CEILING, TASKS_PER_CALLER, WAITS_PER_CALLER } from "../../../src/mcp/engine/limits.js";
 import type { JsonRpcResponse } from "../../../src/mcp/jsonrpc.js";
 import { newSessionState } from "../../../src/mcp/session.js";
@@ -18,26 +18,28 @@ const V = "2026-07-28";
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 
 // tools/call "ask" elicits and answers with what happened; "hold" (as a task) runs until aborted.
-const rpc: RpcHandler = async (message, ctx) => {
-  const m = message.message as { id: number; method: string; params: { name?: string; arguments?: unknown } };
-  if (m.method !== "tools/call") return null;
-  if (ctx.session.startTask && ctx.session.taskAnswers === undefined) {
-    try {
-      return { jsonrpc: "2.0", id: m.id, result: await ctx.session.startTask(m.params.name!, m.params.arguments) };
-    } catch (e) {
-      return { jsonrpc: "2.0", id: m.id, error: { code: -32000, message: (e as Error).message } };
+const motebit: MessageHandler = {
+  async handleClassified(message, ctx) {
+    const m = message.message as { id: number; method: string; params: { name?: string; arguments?: unknown } };
+    if (m.method !== "tools/call") return null;
+    if (ctx.session.startTask && ctx.session.taskAnswers === undefined) {
+      try {
+        return { jsonrpc: "2.0", id: m.id, result: await ctx.session.startTask(m.params.name!, m.params.arguments) };
+      } catch (e) {
+        return { jsonrpc: "2.0", id: m.id, error: { code: -32000, message: (e as Error).message } };
+      }
     }
-  }
-  if (m.params.name === "hold") {
-    await new Promise((r) => ctx.signal.addEventListener("abort", r, { once: true }));
-    return { jsonrpc: "2.0", id: m.id, result: { content: [] } };
-  }
-  try {
-    const answer = await ctx.channel.request("elicitation/create", { message: "?" }, ctx.signal);
-    return { jsonrpc: "2.0", id: m.id, result: { asked: answer } };
-  } catch (e) {
-    return { jsonrpc: "2.0", id: m.id, result: { refused: (e as Error).message } };
-  }
+    if (m.params.name === "hold") {
+      await new Promise((r) => ctx.signal.addEventListener("abort", r, { once: true }));
+      return { jsonrpc: "2.0", id: m.id, result: { content: [] } };
+    }
+    try {
+      const answer = await ctx.channel.request("elicitation/create", { message: "?" }, ctx.signal);
+      return { jsonrpc: "2.0", id: m.id, result: { asked: answer } };
+    } catch (e) {
+      return { jsonrpc: "2.0", id: m.id, result: { refused: (e as Error).message } };
+    }
+  },
 };
 
 let conduits = 0;
@@ -68,7 +70,7 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 
 describe("one caller cannot starve another", () => {
   it("elicitation: a caller at its limit is refused, another caller is still asked, and dropped connections free the waits", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
+    const engine = sessionEngineFor(memorySql(), systemClock, motebit, { host: "peer" });
     const a = Array.from({ length: WAITS_PER_CALLER }, () => conduit());
     const pending = a.map((c, i) => ask(engine, A, c, i));
     await settle();
@@ -97,7 +99,7 @@ describe("one caller cannot starve another", () => {
   });
 
   it("an answer sent on another conduit does not reach the call", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
+    const engine = sessionEngineFor(memorySql(), systemClock, motebit, { host: "peer" });
     const mine = conduit();
     const call = ask(engine, A, mine, 1);
     await settle();
@@ -107,7 +109,7 @@ describe("one caller cannot starve another", () => {
   });
 
   it("tasks: a caller at its limit is refused, another caller's task still starts", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
+    const engine = sessionEngineFor(memorySql(), systemClock, motebit, { host: "peer" });
     for (let i = 0; i < TASKS_PER_CALLER; i++) expect((await startTask(engine, A, i)).result).toMatchObject({ resultType: "task", status: "working" });
     const refused = await startTask(engine, A, 100);
     expect(refused.error?.message).toMatch(`Too many tasks running for this caller (limit ${TASKS_PER_CALLER})`);
@@ -115,7 +117,7 @@ describe("one caller cannot starve another", () => {
   });
 
   it("tasks: the host ceiling takes several callers to reach", async () => {
-    const engine = sessionEngineFor(memorySql(), systemClock, rpc, { host: "peer" });
+    const engine = sessionEngineFor(memorySql(), systemClock, motebit, { host: "peer" });
     const callers = Math.ceil(TASKS_CEILING / TASKS_PER_CALLER);
     expect(callers).toBeGreaterThan(1);
     let started = 0;

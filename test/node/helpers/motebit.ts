@@ -76,7 +76,7 @@ export async function makeMotebit(
     log: o.log,
   });
   // The harness speaks for both principals, so it is an owner host (peers' tasks run in any host).
-  const engine = sessionEngineFor(sql, clock, (message, ctx) => m.handleClassified(message, ctx), { host: "owner" });
+  const engine = sessionEngineFor(sql, clock, m, { host: "owner" });
   let conduits = 0;
   const receive = async (message: unknown, p: Principal, conduit: Partial<Conduit> = {}) => {
     const c = classifyIncoming(message, null);

@@ -4,7 +4,7 @@ import exampleTools from "../../../examples/tools/index.js";
 import { Motebit } from "../../../src/motebit.js";
 import { systemClock } from "../../../src/ports.js";
 import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
-import { inProcessBackend } from "../../../src/server/backend.js";
+import { InProcessBackend, type InProcessBackendOptions } from "../../../src/server/in-process-backend.js";
 import { readServerConfig } from "../../../src/settings/server-config.js";
 import { loadHostIdentity } from "../../../src/host/identity.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
@@ -14,7 +14,7 @@ import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
 
 /** `o.tools`: a tools module's default export to serve instead of the example tools. */
-export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<Parameters<typeof inProcessBackend>[0], "fetchClientMetadata" | "clock">> & { tools?: unknown } = {}) {
+export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<InProcessBackendOptions, "fetchClientMetadata" | "clock">> & { tools?: unknown } = {}) {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
@@ -30,7 +30,7 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
     ...env,
   } });
-  const backend = inProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
+  const backend = new InProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
   return { app: createApp(() => backend, { tools: motebit.registry }), sql, motebit, config, backend };
 }
 

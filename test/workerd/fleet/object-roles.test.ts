@@ -40,3 +40,10 @@ it("the deployment's motebit has no fleet methods, and a fleet motebit none of t
   expect(await outcomes("fleet:roles-b", (o) => [o.identity(), o.handleMcp(null as never)])).toEqual(Array(2).fill("this object is a fleet-motebit; it has no motebit methods"));
   expect(await tablesOf("fleet:roles-b")).toEqual([]);
 });
+
+it("an alarm starts no motebit where there is none: a fleet name retired or never provisioned, or the directory", async () => {
+  expect(await outcomes("fleet:roles-c", (o) => [o.alarm()])).toEqual(["answered"]);
+  expect(await outcomes("fleet-directory:", (o) => [o.alarm()])).toEqual(["answered"]);
+  expect(await tablesOf("fleet:roles-c")).toEqual([]);
+  expect(await tablesOf("fleet-directory:")).toEqual([]);
+});

@@ -1,0 +1,16 @@
+// What the session engine runs each message through: the motebit (Motebit.handleClassified, src/motebit.ts), one
+// classified JSON-RPC message for one principal. The host hands the engine the motebit itself, so a reader of the
+// engine follows the call by its method's name.
+import type { ClientChannel } from "../client-channel.js";
+import type { JsonRpcResponse, PostedMessage } from "../jsonrpc.js";
+import type { SessionState } from "../session.js";
+import type { Principal } from "../../principal.js";
+import type { CallAdmitter } from "../context.js";
+
+/** Who asks, how the call is stopped, the way back to its client and its session. */
+export type MessageContext = { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState; admit?: CallAdmitter };
+
+export interface MessageHandler {
+  /** A response, or null for notifications. */
+  handleClassified(message: PostedMessage, ctx: MessageContext): Promise<JsonRpcResponse | null>;
+}
