@@ -1,6 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { nodeFloorError } from "./local-stdio/bin/node-floor.js";
+
+// Below the Node floor (no node:sqlite) every Node test file would fail on its own; stop the run before any starts,
+// with the CLI's one line.
+const belowFloor = nodeFloorError();
+if (belowFloor) {
+  process.stderr.write(belowFloor);
+  process.exit(1);
+}
 
 // motebit-local imports the core by its package name; tsconfig.json "paths" maps it for tsc, tsx and esbuild, and
 // this maps it the same way for the tests that load local-stdio's sources.
