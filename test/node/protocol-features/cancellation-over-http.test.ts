@@ -4,18 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { waits } from "../helpers/protocol-tools.js";
+import { until } from "../../shared/until.js";
 
 let host: ProtocolHost;
 beforeAll(async () => void (host = await startProtocolHost()));
 afterAll(async () => host?.close());
-
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe("cancellation over HTTP", () => {
   it("aborts a served tool's signal", async () => {
