@@ -13,7 +13,7 @@ if (belowFloor) {
 
 // motebit-local imports the core by its package name; tsconfig.json "paths" maps it for tsc, tsx and esbuild, and
 // this maps it the same way for the tests that load local-stdio's sources.
-const coreEntry = [
+export const coreEntry = [
   { find: /^motebit-edge\/core$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
   { find: /^motebit-edge\/core\/ai$/, replacement: fileURLToPath(new URL("./src/ai.ts", import.meta.url)) },
 ];
