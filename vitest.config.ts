@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
@@ -33,6 +34,11 @@ export default defineConfig({
           globalSetup: ["./test/node/build-cli.global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Most of these wait on processes they spawned, so one file more than the cores runs beside them (vitest's
+          // default, cores - 1, ran one file at a time on 2 cores). A maxWorkers of its own needs a group of its own:
+          // the node project runs after the workerd ones.
+          maxWorkers: availableParallelism() + 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
