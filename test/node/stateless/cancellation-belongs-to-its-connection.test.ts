@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServedTool } from "../../../src/tools/types.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { fetchStateless } from "../helpers/stateless-post.js";
-import { until } from "../../shared/until.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const ended: string[] = [];
 
@@ -44,6 +44,6 @@ describe("2026-07-28 cancellation over HTTP", () => {
     const reader = res.body!.getReader();
     await reader.read(); // the progress event: the answer is a stream now
     drop.abort();
-    await until(() => ended.includes("mine:aborted"), "the tool to see its connection close");
+    await waitFor("the tool to see its connection close", () => ended.includes("mine:aborted"), 5_000);
   });
 });

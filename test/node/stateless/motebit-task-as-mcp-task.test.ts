@@ -9,6 +9,7 @@ import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.j
 import { waits } from "../helpers/protocol-tools.js";
 import { leasesLapse } from "../helpers/host-crash.js";
 import { receiptOfResult } from "../../shared/receipt-of-result.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} }, elicitation: {} };
 
@@ -52,14 +53,12 @@ afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 const rpc = (h: ProtocolHost, method: string, params: Record<string, unknown>, caps: Record<string, unknown> = TASKS): Promise<StatelessAnswer> =>
   postStateless(h.http.url, method, params, { caps });
 
-async function until(h: ProtocolHost, taskId: string, done: (status: string) => boolean): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200; i++) {
+/** Polls tasks/get until the task's status is one `done` accepts; that task. */
+const until = (h: ProtocolHost, taskId: string, done: (status: string) => boolean): Promise<Record<string, unknown>> =>
+  waitFor(`task ${taskId} to get there`, async () => {
     const t = (await rpc(h, "tasks/get", { taskId })).body.result!;
-    if (done(t.status as string)) return t;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`task ${taskId} never got there`);
-}
+    return done(t.status as string) && t;
+  }, 10_000);
 
 describe("motebit_task as an MCP task", () => {
   it("a negotiating client gets a handle at once, polls, and finds the signed receipt; tools/list says it may be a task", async () => {
