@@ -1,10 +1,20 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { nodeFloorError } from "./local-stdio/bin/node-floor.js";
+
+// Below the Node floor (no node:sqlite) every Node test file would fail on its own; stop the run before any starts,
+// with the CLI's one line.
+const belowFloor = nodeFloorError();
+if (belowFloor) {
+  process.stderr.write(belowFloor);
+  process.exit(1);
+}
 
 // motebit-local imports the core by its package name; tsconfig.json "paths" maps it for tsc, tsx and esbuild, and
 // this maps it the same way for the tests that load local-stdio's sources.
-const coreEntry = [
+export const coreEntry = [
   { find: /^motebit-edge\/core$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
   { find: /^motebit-edge\/core\/ai$/, replacement: fileURLToPath(new URL("./src/ai.ts", import.meta.url)) },
 ];
@@ -25,6 +35,11 @@ export default defineConfig({
           setupFiles: ["./test/node/word-table.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Most of these wait on processes they spawned, so one file more than the cores runs beside them (vitest's
+          // default, cores - 1, ran one file at a time on 2 cores). A maxWorkers of its own needs a group of its own:
+          // the node project runs after the workerd ones.
+          maxWorkers: availableParallelism() + 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {

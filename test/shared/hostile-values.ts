@@ -4,6 +4,7 @@
 // test/node/local/hostile-values-over-http.test.ts runs it against `motebit-local serve` over a real socket,
 // test/workerd/edge/hostile-values.test.ts against the real Worker and Durable Object.
 import { describe, expect, it } from "vitest";
+import { STATELESS_VERSION, statelessMeta } from "./stateless-request.js";
 
 export interface ValuesHost {
   fetch(request: Request): Promise<Response>;
@@ -16,8 +17,8 @@ export interface ValuesHost {
 const URL_MCP = "http://127.0.0.1/mcp";
 const THROWS = { toString: 1 };
 const THROWS_BOTH = { valueOf: {}, toString: {} };
-const V = "2026-07-28";
-const META = { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} };
+const V = STATELESS_VERSION;
+const META = statelessMeta();
 
 function request(h: ValuesHost, body: unknown, headers: Record<string, string> = {}): Request {
   const all = new Headers({ Authorization: h.auth, Accept: "application/json, text/event-stream", "Content-Type": "application/json", ...headers });

@@ -7,6 +7,7 @@ import { receiptLeafHash } from "../../src/log/receipt-leaf.js";
 import { verifyConsistency, verifyInclusion } from "../../src/log/merkle.js";
 import { treeHeadProblem, type TreeHead } from "../../src/log/tree-head.js";
 import { stripIdentityTag, verifyReceipt } from "../../src/protocol/index.js";
+import { statelessBody, statelessHeaders } from "./stateless-request.js";
 
 export interface LogHost {
   fetch(request: Request): Promise<Response>;
@@ -17,18 +18,14 @@ export interface LogHost {
 }
 
 const ORIGIN = "http://127.0.0.1";
-const V = "2026-07-28";
 
 /** One stateless 2026-07-28 motebit_task call: the receipt and the result's _meta. */
 export async function runTask(h: LogHost, prompt: string): Promise<{ receipt: Record<string, unknown>; meta: Record<string, unknown> | undefined }> {
-  const body = {
-    jsonrpc: "2.0", id: 1, method: "tools/call",
-    params: { name: "motebit_task", arguments: { prompt }, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} } },
-  };
+  const params = { name: "motebit_task", arguments: { prompt } };
   const res = await h.fetch(new Request(`${ORIGIN}${h.base}/mcp`, {
     method: "POST",
-    headers: { Authorization: h.auth, Accept: "application/json", "Content-Type": "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "motebit_task" },
-    body: JSON.stringify(body),
+    headers: { Authorization: h.auth, Accept: "application/json", "Content-Type": "application/json", ...statelessHeaders("tools/call", params) },
+    body: JSON.stringify(statelessBody("tools/call", params)),
   }));
   expect(res.status).toBe(200);
   const { result } = (await res.json()) as { result: { content: { text: string }[]; _meta?: Record<string, unknown> } };

@@ -20,3 +20,17 @@ describe("the Node floor", () => {
     expect([out.status, out.stderr]).toEqual([0, ""]);
   });
 });
+
+describe("the test suite below the Node floor", () => {
+  it("stops before any test file runs, with the CLI's one line and a non-zero exit", () => {
+    // The running Node made to report an older version before vitest loads its config.
+    const older = "data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.20.2'})";
+    const root = join(import.meta.dirname, "../../..");
+    const out = spawnSync(process.execPath, ["--import", older, join(root, "node_modules/vitest/vitest.mjs"), "run", "test/node/cli/node-floor-error.test.ts"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect([out.status, out.stderr, out.stdout]).toEqual([1, nodeFloorError("20.20.2"), ""]);
+  });
+});

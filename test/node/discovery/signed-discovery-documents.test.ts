@@ -3,6 +3,7 @@
 // first-contact caller; their URLs are the trusted base's, never the caller's Host (#39 item 3).
 import { describe, expect, it } from "vitest";
 import { joseVerify, type Json, unsign } from "../../shared/discovery-jws.js";
+import { statelessBody, statelessHeaders } from "../../shared/stateless-request.js";
 import { nodeApp } from "../helpers/node-app.js";
 import { verifyDetached } from "../../../src/discovery/detached-jws.js";
 import keys from "../../fixtures/edge/keys.json";
@@ -77,8 +78,8 @@ describe("the MCP server card and server.json", () => {
     const card = (await (await get(a, `${LOOPBACK}/.well-known/mcp/server-card.json`)).json()) as Json;
     const listed = await a.fetch(new Request(`${LOOPBACK}/mcp`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${FIRST_CONTACT_TOKEN}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }),
+      headers: { Authorization: `Bearer ${FIRST_CONTACT_TOKEN}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...statelessHeaders("tools/list", {}) },
+      body: JSON.stringify(statelessBody("tools/list", {})),
     }));
     const tools = ((await listed.json()) as Json).result.tools as Json[];
     const inCard = (card._meta["dev.motebit/motebit"].tools as Json[]).map(({ risk, ...t }) => t);

@@ -4,13 +4,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
-import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
 import { runCli } from "../cli/run-cli.js";
+import { connectThroughConsent } from "../helpers/oauth-consent.js";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 
 const FLEET_TOKEN = "fleet-oauth-operator-token";
@@ -35,21 +32,15 @@ afterAll(async () => {
 
 describe("a fleet motebit through OAuth", () => {
   it("the SDK client discovers /m/north, the operator approves from the CLI, motebit_task runs there only", async () => {
-    const provider = new MemoryProvider();
-    const url = new URL(`${edge.url}/m/north/mcp`);
-    await expect(new Client({ name: "host", version: "1" }).connect(new StreamableHTTPClientTransport(url, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(provider.authorizationUrl!.href.startsWith(`${edge.url}/m/north/authorize?`)).toBe(true);
-    const page = await openConsent(fetch, provider.authorizationUrl!);
-    expect(page.html).toContain("fleet approve north");
-    const approved = await fleet("approve", "north", page.code, "--trust", "verified");
-    expect(approved.code, approved.stderr).toBe(0);
-    // What it prints is what the page asks for: the approval itself, one line.
-    expect(approved.stdout).toMatch(/^[^\s{]+\n$/);
-    const code = redirectParams(await submitConsent(fetch, page, "approve", approved.stdout)).get("code")!;
-    await new StreamableHTTPClientTransport(url, { authProvider: provider }).finishAuth(code);
-
-    const client = new Client({ name: "host", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
+    const { client, provider } = await connectThroughConsent(new URL(`${edge.url}/m/north/mcp`), async (page, shown) => {
+      expect(shown.authorizationUrl!.href.startsWith(`${edge.url}/m/north/authorize?`)).toBe(true);
+      expect(page.html).toContain("fleet approve north");
+      const approved = await fleet("approve", "north", page.code, "--trust", "verified");
+      expect(approved.code, approved.stderr).toBe(0);
+      // What it prints is what the page asks for: the approval itself, one line.
+      expect(approved.stdout).toMatch(/^[^\s{]+\n$/);
+      return approved.stdout;
+    });
     const result = (await client.callTool({ name: "motebit_task", arguments: { prompt: "hello north" } })) as { content: { text: string }[] };
     expect((await verifyReceipt(JSON.parse(stripIdentityTag(result.content[0].text)))).valid).toBe(true);
     await client.close();

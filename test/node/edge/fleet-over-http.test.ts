@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSigner, mintBearerToken, verifyIdentityFile, verifyReceipt } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { runCli } from "../cli/run-cli.js";
-import { startTestRelay, waitFor, type TestRelay } from "../relay/helpers/test-relay.js";
+import { startTestRelay, type TestRelay } from "../relay/helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 import { freePort, startLocalEdge, type LocalEdge } from "./local-edge.js";
 
 const FLEET_TOKEN = "fleet-over-http-operator-token";

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { runCli } from "../cli/run-cli.js";
-import { startTestRelay, waitFor, type TestRelay } from "../relay/helpers/test-relay.js";
+import { startTestRelay, type TestRelay } from "../relay/helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 import { freePort, startLocalEdge, type LocalEdge } from "./local-edge.js";
 
 const FLEET_TOKEN = "fleet-signed-relay-operator-token";

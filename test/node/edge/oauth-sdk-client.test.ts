@@ -2,14 +2,11 @@
 // the real CLI (motebit-local oauth approve) and the consent form posted as a browser posts it.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
-import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
 import { runCli, tempDir } from "../cli/run-cli.js";
+import { connectThroughConsent } from "../helpers/oauth-consent.js";
 import { rawGet } from "../helpers/raw-get.js";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 
@@ -28,18 +25,12 @@ afterAll(async () => {
 
 describe("an MCP host connects to the local edge through OAuth", () => {
   it("discovers, registers, is approved with the CLI, and runs a receipted motebit_task", async () => {
-    const provider = new MemoryProvider();
-    const mcpUrl = new URL(`${edge.url}/mcp`);
-    await expect(new Client({ name: "oauth-host", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
-    const page = await openConsent(fetch, provider.authorizationUrl!);
-    expect(page.status).toBe(200);
-    const approved = await runCli(["oauth", "approve", page.code, "--url", edge.url, "--key", keyFile, "--trust", "verified"]);
-    expect(approved.code, approved.stderr).toBe(0);
-    const code = redirectParams(await submitConsent(fetch, page, "approve", approved.stdout.trim())).get("code")!;
-    await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(code);
-
-    const client = new Client({ name: "oauth-host", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const { client, provider } = await connectThroughConsent(new URL(`${edge.url}/mcp`), async (page) => {
+      expect(page.status).toBe(200);
+      const approved = await runCli(["oauth", "approve", page.code, "--url", edge.url, "--key", keyFile, "--trust", "verified"]);
+      expect(approved.code, approved.stderr).toBe(0);
+      return approved.stdout.trim();
+    });
     const result = (await client.callTool({ name: "motebit_task", arguments: { prompt: "hello through oauth" } })) as { content: { text: string }[] };
     const receipt = JSON.parse(stripIdentityTag(result.content[0].text));
     expect(receipt.status).toBe("completed");

@@ -4,9 +4,9 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import keys from "../../fixtures/edge/keys.json";
+import { statelessBody, statelessHeaders } from "../../shared/stateless-request.js";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
 
-const V = "2026-07-28";
 let edge: LocalEdge;
 
 beforeAll(async () => {
@@ -19,13 +19,14 @@ afterAll(async () => {
 
 /** node:http writes a header string as latin1 bytes: "café" sends 0xE9, "cafÃ©" sends é's UTF-8 bytes C3 A9. */
 function callWithName(name: string): Promise<{ status: number; body: { error: { code: number; message: string } } }> {
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "café", arguments: {}, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} } } });
+  const params = { name: "café", arguments: {} };
+  const body = JSON.stringify(statelessBody("tools/call", params, { id: 9 }));
   return new Promise((resolve, reject) => {
     const req = request(
       `${edge.url}/mcp`,
       {
         method: "POST",
-        headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": name },
+        headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", ...statelessHeaders("tools/call", params), "Mcp-Name": name },
       },
       (res) => {
         let text = "";

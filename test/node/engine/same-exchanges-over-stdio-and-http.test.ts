@@ -7,10 +7,10 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, cleanEnv, freePort, initMotebit, REPO, startHttpServe, tempDir, type HttpServe } from "../local/helpers/local-cli.js";
+import { STATELESS_VERSION, statelessHeaders, statelessMeta, TASKS } from "../../shared/stateless-request.js";
 
 const TOKEN = "parity-test-token-0123456789abcdef";
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+const V = STATELESS_VERSION;
 
 const toolsModule = `export default [
   { definition: { name: "slow_upper", description: "Upper-cases after 200 ms.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] }, risk: "R0_READ", execution: { taskSupport: "optional" } },
@@ -30,10 +30,7 @@ interface Wire {
   send(m: Msg): Promise<Answer>;
 }
 
-const stateless = (params: Record<string, unknown> = {}, caps: Record<string, unknown> = {}) => ({
-  ...params,
-  _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps },
-});
+const stateless = (params: Record<string, unknown> = {}, caps: Record<string, unknown> = {}) => ({ ...params, _meta: statelessMeta(caps) });
 
 function stdioWire(child: ChildProcessByStdio<Writable, Readable, null>): Wire {
   const waiting = new Map<string, (a: Answer) => void>();
@@ -60,12 +57,9 @@ function httpWire(url: string): Wire {
   return {
     async send(m) {
       const isStateless = (m.params?._meta as Record<string, unknown> | undefined)?.["io.modelcontextprotocol/protocolVersion"] === V;
-      const name = m.method === "tools/call" ? m.params?.name : m.method === "resources/read" ? m.params?.uri : m.method.startsWith("tasks/") ? m.params?.taskId : undefined;
       const headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-      if (isStateless) {
-        Object.assign(headers, { "MCP-Protocol-Version": V, "Mcp-Method": m.method });
-        if (typeof name === "string") headers["Mcp-Name"] = name;
-      } else if (m.method !== "initialize") {
+      if (isStateless) Object.assign(headers, statelessHeaders(m.method, m.params ?? {}));
+      else if (m.method !== "initialize") {
         headers["MCP-Protocol-Version"] = "2025-11-25";
         if (session !== null) headers["Mcp-Session-Id"] = session;
       }

@@ -7,10 +7,11 @@ import { DatabaseSync as Database } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_LEASE_MS } from "../../../src/mcp/engine/mcp-tasks.js";
 import { BIN, cleanEnv, freePort, initMotebit, REPO, startHttpServe, tempDir } from "./helpers/local-cli.js";
+import { postStateless } from "../helpers/stateless-post.js";
+import { statelessMeta, TASKS } from "../../shared/stateless-request.js";
 
 const EXAMPLE_TOOLS = join(REPO, "examples/tools/index.ts");
-const V = "2026-07-28";
-const META = { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } } };
+const META = statelessMeta(TASKS);
 
 interface Serve {
   child: ChildProcessWithoutNullStreams;
@@ -116,12 +117,8 @@ describe("a graceful stop hands running tasks to the next start", () => {
     const token = "graceful-stop-http-token";
     writeFileSync(config, JSON.stringify({ authToken: token }));
     const server = await startHttpServe(["--identity", serviceIdentity, "--tools", EXAMPLE_TOOLS, "--config", config, "--serve-port", String(await freePort())]);
-    const res = await fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "motebit_task" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "5000", required_capabilities: ["slow"] }, _meta: META } }),
-    });
-    const { taskId } = ((await res.json()) as { result: { taskId: string } }).result;
+    const res = await postStateless(server.url, "tools/call", { name: "motebit_task", arguments: { prompt: "5000", required_capabilities: ["slow"] } }, { auth: `Bearer ${token}`, caps: TASKS });
+    const taskId = res.body.result!.taskId as string;
     await new Promise((r) => setTimeout(r, 300));
     expect(await server.stop()).toBe(0);
     expect(row(taskId, service.dir)).toEqual({ status: "working", lease_owner: null, lease_expires: 0 });

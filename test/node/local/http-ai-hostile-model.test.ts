@@ -4,12 +4,13 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSigner, mintBearerToken, parseIdentityFile, stripIdentityTag, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
+import { createSigner, mintBearerToken, parseIdentityFile, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { ScriptedModelServer } from "../../doubles/model-server.js";
 import { cleanEnv, freePort, initMotebit, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
+import { postStateless } from "../helpers/stateless-post.js";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
 
-const V = "2026-07-28";
 const CALLER = keys.known_caller.sovereign_motebit_id;
 
 describe("serve over http, AI mode: a hostile model cannot make a receipt claim what did not run", () => {
@@ -50,14 +51,9 @@ export default [
 
   async function task(prompt: string): Promise<ExecutionReceipt> {
     const token = await mintBearerToken({ mid: CALLER, did: "d", aud: "mcp:call", sub: motebitId }, await createSigner(keys.known_caller.seed_hex));
-    const res = await fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: { Authorization: `Bearer motebit:${token}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "motebit_task" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "motebit_task", arguments: { prompt }, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} } } }),
-    });
-    const body = (await res.json()) as { result?: { content: { text: string }[] }; error?: unknown };
+    const { body } = await postStateless(server.url, "tools/call", { name: "motebit_task", arguments: { prompt } }, { auth: `Bearer motebit:${token}` });
     expect(body.result, JSON.stringify(body)).toBeDefined();
-    return JSON.parse(stripIdentityTag(body.result!.content[0].text)) as ExecutionReceipt;
+    return receiptOfResult(body.result);
   }
 
   it("a tool_use id reused for an unoffered tool: neither it nor the side effect happens; tools_used is [echo]", async () => {

@@ -2,12 +2,9 @@
 // with `motebit-local oauth approve` and the key init wrote, and motebit_task's receipt is filed in the local ledger
 // under oauth:<client_id> (`motebit-local receipts` shows it). Nothing but the shipped CLI.
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
-import { MemoryProvider, openConsent, redirectParams, submitConsent } from "../../shared/oauth-driver.js";
+import { connectThroughConsent } from "../helpers/oauth-consent.js";
 import { rawGet } from "../helpers/raw-get.js";
 import { freePort, initMotebit, runCli, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
 
@@ -27,16 +24,11 @@ describe("serve over http with OAuth", () => {
   });
 
   it("an MCP host gets in after the owner's approval and its task receipt names it", async () => {
-    const provider = new MemoryProvider();
-    const mcpUrl = new URL(`${server.url}/mcp`);
-    await expect(new Client({ name: "host", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
-    const page = await openConsent(fetch, provider.authorizationUrl!);
-    const approved = await runCli(["oauth", "approve", page.code, "--url", server.url, "--key", join(tmp.dir, "motebit.key"), "--trust", "verified"]);
-    expect(approved.code, approved.stderr).toBe(0);
-    const code = redirectParams(await submitConsent(fetch, page, "approve", approved.stdout.trim())).get("code")!;
-    await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(code);
-    const client = new Client({ name: "host", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const { client, provider } = await connectThroughConsent(new URL(`${server.url}/mcp`), async (page) => {
+      const approved = await runCli(["oauth", "approve", page.code, "--url", server.url, "--key", join(tmp.dir, "motebit.key"), "--trust", "verified"]);
+      expect(approved.code, approved.stderr).toBe(0);
+      return approved.stdout.trim();
+    });
     const result = (await client.callTool({ name: "motebit_task", arguments: { prompt: "hello from a host" } })) as { content: { text: string }[] };
     const taskId = JSON.parse(stripIdentityTag(result.content[0].text)).task_id;
     await client.close();

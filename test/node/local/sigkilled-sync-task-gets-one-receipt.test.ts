@@ -9,8 +9,8 @@ import { INTERRUPTED } from "../../../src/agent/task.js";
 import { TASK_LEASE_MS } from "../../../src/mcp/engine/mcp-tasks.js";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { initMotebit, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
+import { fetchStateless } from "../helpers/stateless-post.js";
 
-const V = "2026-07-28";
 const TOKEN = "sigkilled-sync-task-token";
 
 describe("a SIGKILLed synchronous motebit_task", () => {
@@ -52,16 +52,7 @@ export default [{
   it("gets exactly one receipt after the restart: failed, interrupted, and the tool not run again", { timeout: TASK_LEASE_MS + 30_000 }, async () => {
     const first = await startHttpServe(args);
     servers.push(first);
-    const call = fetch(`${first.url}/mcp`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "motebit_task" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "motebit_task", arguments: { prompt: "cut short", required_capabilities: ["blocks"] }, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} } },
-      }),
-    }).catch((e: unknown) => e);
+    const call = fetchStateless(first.url, "tools/call", { name: "motebit_task", arguments: { prompt: "cut short", required_capabilities: ["blocks"] } }, { auth: `Bearer ${TOKEN}` }).catch((e: unknown) => e);
     for (let i = 0; i < 200 && readFileSync(started, "utf8") === ""; i++) await new Promise((r) => setTimeout(r, 25));
     expect(readFileSync(started, "utf8")).toBe("start\n");
     await first.kill();

@@ -4,28 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { waits } from "../helpers/protocol-tools.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 let host: ProtocolHost;
 beforeAll(async () => void (host = await startProtocolHost()));
 afterAll(async () => host?.close());
-
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe("cancellation over HTTP", () => {
   it("aborts a served tool's signal", async () => {
     const client = await host.connect();
     const abort = new AbortController();
     const call = client.callTool({ name: "wait", arguments: { label: "served" } }, undefined, { signal: abort.signal });
-    await until(() => waits.started.includes("served"), "the tool to start");
+    await waitFor("the tool to start", () => waits.started.includes("served"), 5_000);
     abort.abort("changed my mind");
     await expect(call).rejects.toThrow();
-    await until(() => waits.ended.includes("served:aborted"), "the tool to see the abort");
+    await waitFor("the tool to see the abort", () => waits.ended.includes("served:aborted"), 5_000);
   });
 
   it("a cancelled motebit_task yields a signed failed receipt, 'Error: task cancelled', in the ledger", async () => {
@@ -33,10 +26,10 @@ describe("cancellation over HTTP", () => {
     const before = host.motebit.ledger.count();
     const abort = new AbortController();
     const call = client.callTool({ name: "motebit_task", arguments: { prompt: "task", required_capabilities: ["wait"] } }, undefined, { signal: abort.signal });
-    await until(() => waits.started.includes("task"), "the task's tool to start");
+    await waitFor("the task's tool to start", () => waits.started.includes("task"), 5_000);
     abort.abort("stop");
     await expect(call).rejects.toThrow();
-    await until(() => host.motebit.ledger.count() === before + 1, "the receipt");
+    await waitFor("the receipt", () => host.motebit.ledger.count() === before + 1, 5_000);
     const [{ receipt }] = host.motebit.ledger.list({ limit: 1 });
     expect(receipt).toMatchObject({ status: "failed", result: "Error: task cancelled", tools_used: ["wait"] });
     expect((await verifyReceipt(receipt, { checkResultHash: true })).valid).toBe(true);
@@ -46,13 +39,13 @@ describe("cancellation over HTTP", () => {
     const owner = await host.connect();
     const other = await host.connect();
     const call = owner.callTool({ name: "wait", arguments: { label: "guarded" } });
-    await until(() => waits.started.includes("guarded"), "the tool to start");
+    await waitFor("the tool to start", () => waits.started.includes("guarded"), 5_000);
     // The SDK numbers requests per client from 0: initialize was 0, this call is 1 in both sessions.
     await other.notification({ method: "notifications/cancelled", params: { requestId: 1, reason: "not yours" } });
     await new Promise((r) => setTimeout(r, 100));
     expect(waits.ended).not.toContain("guarded:aborted");
     await owner.notification({ method: "notifications/cancelled", params: { requestId: 1, reason: "mine" } });
-    await until(() => waits.ended.includes("guarded:aborted"), "the owner's own cancellation");
+    await waitFor("the owner's own cancellation", () => waits.ended.includes("guarded:aborted"), 5_000);
     void call.catch(() => {});
   });
 });

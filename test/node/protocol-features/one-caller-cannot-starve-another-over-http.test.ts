@@ -6,9 +6,8 @@ import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { postStateless, TASKS } from "../helpers/stateless-post.js";
 
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 const STATIC = `Bearer ${keys.auth_token}`;
 
 const holdTask: ServedTool = {
@@ -63,9 +62,7 @@ async function askUser(auth: () => Promise<string>, sessionId: string, id: numbe
 }
 
 async function statelessCall(auth: string, id: number, name: string): Promise<Record<string, any>> {
-  const body = { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {}, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } } };
-  const res = await post(auth, body, { "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": name });
-  return (await res.json()) as Record<string, any>;
+  return (await postStateless(host.http.url, "tools/call", { name, arguments: {} }, { auth, id, caps: TASKS, accept: "application/json, text/event-stream" })).body;
 }
 
 describe("over HTTP, one caller cannot starve another", () => {

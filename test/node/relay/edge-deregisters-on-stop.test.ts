@@ -4,7 +4,8 @@
 import { afterAll, expect, it } from "vitest";
 import keys from "../../fixtures/edge/keys.json";
 import { freePort, startLocalEdge, type LocalEdge } from "../edge/local-edge.js";
-import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
+import { startTestRelay, type TestRelay } from "./helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const ID = keys.server.sovereign_motebit_id;
 let relay: TestRelay | undefined;

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSigner, mintBearerToken, verifyReceipt, type Signer } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { freePort, startLocalEdge, type LocalEdge } from "../edge/local-edge.js";
-import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
+import { startTestRelay, type TestRelay } from "./helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 import { tokenHint } from "../../../src/callers/token-hints.js";
 import { postStateless } from "../helpers/stateless-post.js";
 

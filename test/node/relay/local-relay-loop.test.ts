@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import { cleanEnv, initMotebit, startHttpServe, tempDir, runCli, REPO } from "../local/helpers/local-cli.js";
-import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
+import { startTestRelay, type TestRelay } from "./helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const EXAMPLE_TOOLS = join(REPO, "examples/tools/index.ts");
 const SELF_TEST_LINE = /self-test \w+: [^\n]*\(next: [^\n]*\)/g;

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyIdentityFile } from "../../../src/protocol/index.js";
 import { cleanEnv, freePort, initMotebit, REPO, startHttpServe, tempDir } from "../local/helpers/local-cli.js";
-import { startTestRelay, waitFor, type TestRelay } from "./helpers/test-relay.js";
+import { startTestRelay, type TestRelay } from "./helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const SELF_TEST_LINE = /self-test \w+: [^\n]*\(next: [^\n]*\)/g;
 let relay: TestRelay;

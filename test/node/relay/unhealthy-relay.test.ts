@@ -6,7 +6,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanEnv, freePort, initMotebit, startHttpServe, tempDir, REPO, type HttpServe } from "../local/helpers/local-cli.js";
-import { startTestRelay, waitFor } from "./helpers/test-relay.js";
+import { startTestRelay } from "./helpers/test-relay.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const TOKEN = "unhealthy-relay-test-token";
 let tmp: ReturnType<typeof tempDir>;
@@ -56,8 +57,7 @@ describe("an unhealthy relay", () => {
     try {
       const t0 = Date.now();
       await echoTakes(serve.url);
-      await new Promise((r) => setTimeout(r, 2_500));
-      const lines = failureLines(serve.stderr());
+      const lines = await waitFor("two failures logged", () => failureLines(serve.stderr()).length >= 2 && failureLines(serve.stderr()));
       expectBackedOff(lines, Date.now() - t0 + 1_000);
       expect(lines[0]).toMatch(new RegExp(`^motebit: relay: bootstrap: relay unreachable \\(.*\\): is http://127\\.0\\.0\\.1:${port} right and the relay running\\? \\(retry in \\d+ ms\\)$`));
     } finally {
@@ -71,8 +71,7 @@ describe("an unhealthy relay", () => {
     try {
       const t0 = Date.now();
       await echoTakes(serve.url);
-      await new Promise((r) => setTimeout(r, 2_500));
-      const lines = failureLines(serve.stderr());
+      const lines = await waitFor("two failures logged", () => failureLines(serve.stderr()).length >= 2 && failureLines(serve.stderr()));
       expectBackedOff(lines, Date.now() - t0 + 1_000);
       for (const l of lines) expect(l).toMatch(/relay answered 500 \(injected fault\): the relay has a problem on its side: retrying with backoff \(retry in /);
     } finally {

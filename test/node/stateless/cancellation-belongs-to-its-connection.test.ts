@@ -3,10 +3,10 @@
 // (issue 19 item 7); closing the request's own connection does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServedTool } from "../../../src/tools/types.js";
-import keys from "../../fixtures/edge/keys.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { fetchStateless } from "../helpers/stateless-post.js";
+import { waitFor } from "../../shared/wait-for.js";
 
-const V = "2026-07-28";
 const ended: string[] = [];
 
 // Reports progress once (so an SSE answer opens), then waits until aborted or 1.5 s have passed.
@@ -24,38 +24,14 @@ let host: ProtocolHost;
 beforeAll(async () => void (host = await startProtocolHost({}, [tickThenWait])));
 afterAll(async () => host?.close());
 
-const meta = { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} };
-
-function post(body: object, accept: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${host.http.url}/mcp`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: accept, "MCP-Protocol-Version": V, ...headers },
-    body: JSON.stringify(body),
-    signal,
-  });
-}
-
 const call = (label: string, accept: string, signal?: AbortSignal) =>
-  post(
-    { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "tick_then_wait", arguments: { label }, _meta: { ...meta, progressToken: "p" } } },
-    accept,
-    { "Mcp-Method": "tools/call", "Mcp-Name": "tick_then_wait" },
-    signal,
-  );
-
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+  fetchStateless(host.http.url, "tools/call", { name: "tick_then_wait", arguments: { label }, _meta: { progressToken: "p" } }, { id: 7, accept, signal });
 
 describe("2026-07-28 cancellation over HTTP", () => {
   it("another client with the same static token cannot cancel the request by its id", async () => {
     const running = call("theirs", "application/json");
     await new Promise((r) => setTimeout(r, 200));
-    const cancel = await post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason: "not yours", _meta: meta } }, "application/json", { "Mcp-Method": "notifications/cancelled" });
+    const cancel = await fetchStateless(host.http.url, "notifications/cancelled", { requestId: 7, reason: "not yours" }, { id: null });
     expect(cancel.status).toBe(202);
     const body = (await (await running).json()) as { result: { content: { text: string }[] } };
     expect(body.result.content[0].text).toMatch(/^finished/);
@@ -68,6 +44,6 @@ describe("2026-07-28 cancellation over HTTP", () => {
     const reader = res.body!.getReader();
     await reader.read(); // the progress event: the answer is a stream now
     drop.abort();
-    await until(() => ended.includes("mine:aborted"), "the tool to see its connection close");
+    await waitFor("the tool to see its connection close", () => ended.includes("mine:aborted"), 5_000);
   });
 });

@@ -2,33 +2,15 @@
 // input-required result and a request state signed with this motebit's key; the retry carries the answers and the
 // state. The same tools ask over the session channel on 2025-11-25.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import keys from "../../fixtures/edge/keys.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
-
-const V = "2026-07-28";
-const meta = (caps: Record<string, unknown>) => ({ "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps });
+import { postStateless } from "../helpers/stateless-post.js";
 
 let host: ProtocolHost;
 beforeAll(async () => void (host = await startProtocolHost()));
 afterAll(async () => host?.close());
 
-type Answer = { status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } };
-
-async function call(name: string, extra: Record<string, unknown> = {}, caps: Record<string, unknown> = { elicitation: {}, sampling: {} }): Promise<Answer> {
-  const res = await fetch(`${host.http.url}/mcp`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${keys.auth_token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "MCP-Protocol-Version": V,
-      "Mcp-Method": "tools/call",
-      "Mcp-Name": name,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: {}, ...extra, _meta: meta(caps) } }),
-  });
-  return { status: res.status, body: (await res.json()) as Answer["body"] };
-}
+const call = (name: string, extra: Record<string, unknown> = {}, caps: Record<string, unknown> = { elicitation: {}, sampling: {} }) =>
+  postStateless(host.http.url, "tools/call", { name, arguments: {}, ...extra }, { caps });
 
 describe("input-required results (2026-07-28)", () => {
   it("an elicitation becomes an input-required result; the retry with the answer and the state completes, tagged", async () => {

@@ -8,6 +8,8 @@ import { postStateless, type StatelessAnswer } from "../helpers/stateless-post.j
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { waits } from "../helpers/protocol-tools.js";
 import { leasesLapse } from "../helpers/host-crash.js";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} }, elicitation: {} };
 
@@ -51,19 +53,12 @@ afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 const rpc = (h: ProtocolHost, method: string, params: Record<string, unknown>, caps: Record<string, unknown> = TASKS): Promise<StatelessAnswer> =>
   postStateless(h.http.url, method, params, { caps });
 
-async function until(h: ProtocolHost, taskId: string, done: (status: string) => boolean): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200; i++) {
+/** Polls tasks/get until the task's status is one `done` accepts; that task. */
+const until = (h: ProtocolHost, taskId: string, done: (status: string) => boolean): Promise<Record<string, unknown>> =>
+  waitFor(`task ${taskId} to get there`, async () => {
     const t = (await rpc(h, "tasks/get", { taskId })).body.result!;
-    if (done(t.status as string)) return t;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`task ${taskId} never got there`);
-}
-
-const receiptOf = (result: Record<string, unknown>) => {
-  const text = (result.content as { text: string }[])[0].text;
-  return JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
-};
+    return done(t.status as string) && t;
+  }, 10_000);
 
 describe("motebit_task as an MCP task", () => {
   it("a negotiating client gets a handle at once, polls, and finds the signed receipt; tools/list says it may be a task", async () => {
@@ -76,7 +71,7 @@ describe("motebit_task as an MCP task", () => {
     expect(new Date(created.createdAt as string).toISOString()).toBe(created.createdAt);
     const done = await until(h, created.taskId as string, (s) => s !== "working");
     expect(done.status).toBe("completed");
-    const receipt = receiptOf(done.result as Record<string, unknown>);
+    const receipt = receiptOfResult(done.result);
     expect(receipt).toMatchObject({ status: "completed", result: "AS A TASK", motebit_id: h.motebit.motebitId });
     expect((await verifyReceipt(receipt)).valid).toBe(true);
   });
@@ -85,7 +80,7 @@ describe("motebit_task as an MCP task", () => {
     const h = await start();
     const sync = (await rpc(h, "tools/call", { name: "motebit_task", arguments: { prompt: "now", required_capabilities: ["slow_upper"] } }, {})).body.result!;
     expect(sync.resultType).toBe("complete");
-    expect(receiptOf(sync)).toMatchObject({ status: "completed", result: "NOW" });
+    expect(receiptOfResult(sync)).toMatchObject({ status: "completed", result: "NOW" });
     const get = await rpc(h, "tasks/get", { taskId: "x" }, {});
     expect([get.status, get.body.error?.code]).toEqual([400, -32021]);
     const required = await rpc(h, "tools/call", { name: "only_as_task", arguments: {} }, {});
@@ -143,7 +138,7 @@ describe("motebit_task as an MCP task", () => {
     const second = await start(first.sql);
     const done = await until(second, created.taskId as string, (s) => s === "completed");
     expect(hangOnceRuns).toBe(2);
-    const receipt = receiptOf(done.result as Record<string, unknown>);
+    const receipt = receiptOfResult(done.result);
     expect(receipt).toMatchObject({ status: "completed", result: "resumed work" });
     expect((await verifyReceipt(receipt)).valid).toBe(true);
   });

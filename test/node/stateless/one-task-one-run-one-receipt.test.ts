@@ -4,16 +4,13 @@
 // killed between the two, before they committed together) answers with that receipt when resumed, and runs nothing;
 // one killed while its receipt was being signed signs the outcome its tool step kept, and runs nothing.
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
-import { systemClock } from "../../../src/ports.js";
-import { TaskStore } from "../../../src/mcp/engine/task-store.js";
+import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { ServedTool } from "../../../src/tools/types.js";
-import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { postStateless, TASKS } from "../helpers/stateless-post.js";
+import { receiptOfTask } from "../helpers/task-rows.js";
 
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 
 // Each execution is logged: the count of runs per prompt is what the tests assert.
 const runs: string[] = [];
@@ -35,44 +32,9 @@ const start = async (sql: ProtocolHost["sql"]) => {
 afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 
 async function createTask(h: ProtocolHost, prompt: string): Promise<string> {
-  const res = await fetch(`${h.http.url}/mcp`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${keys.auth_token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "MCP-Protocol-Version": V,
-      "Mcp-Method": "tools/call",
-      "Mcp-Name": "motebit_task",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name: "motebit_task",
-        arguments: { prompt, required_capabilities: ["counted"] },
-        _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS },
-      },
-    }),
-  });
-  const body = (await res.json()) as { result: { resultType: string; taskId: string } };
-  expect(body.result.resultType).toBe("task");
-  return body.result.taskId;
-}
-
-async function receiptOfTask(sql: ProtocolHost["sql"], taskId: string): Promise<ExecutionReceipt> {
-  const store = new TaskStore(sql, systemClock);
-  for (let i = 0; i < 200; i++) {
-    const t = store.get(taskId)!;
-    if (t.status !== "working") {
-      expect(t.status).toBe("completed");
-      const text = (t.result!.content as { text: string }[])[0].text;
-      return JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`task ${taskId} stayed working`);
+  const { body } = await postStateless(h.http.url, "tools/call", { name: "motebit_task", arguments: { prompt, required_capabilities: ["counted"] } }, { caps: TASKS });
+  expect(body.result!.resultType).toBe("task");
+  return body.result!.taskId as string;
 }
 
 const receiptsFor = (h: ProtocolHost, result: string) => h.motebit.ledger.list({ limit: 500 }).filter((s) => s.receipt.result === result);

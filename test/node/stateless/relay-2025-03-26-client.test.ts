@@ -5,6 +5,7 @@ import { createSigner, mintBearerToken, publicKeyToDidKey, verifyReceipt } from 
 import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
 
 let host: ProtocolHost;
 const shout: ServedTool = {
@@ -57,8 +58,7 @@ describe("a 2025-03-26 relay-style client", () => {
     expect(call.headers.get("Content-Type")).toMatch(/^application\/json/);
     const body = (await call.json()) as { result: { content: { text: string }[] } };
     expect(body.result).not.toHaveProperty("resultType");
-    const text: string = body.result.content[0].text;
-    const receipt = JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
+    const receipt = receiptOfResult(body.result);
     expect(receipt).toMatchObject({ status: "completed", result: "FORWARDED", relay_task_id: "relay-task-1", motebit_id: host.motebit.motebitId });
     expect((await verifyReceipt(receipt)).valid).toBe(true);
   });

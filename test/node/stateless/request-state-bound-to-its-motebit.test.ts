@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import keys from "../../fixtures/edge/keys.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { postStateless } from "../helpers/stateless-post.js";
 
-const V = "2026-07-28";
 let a: ProtocolHost;
 let b: ProtocolHost;
 beforeAll(async () => {
@@ -17,17 +17,7 @@ afterAll(async () => {
 });
 
 async function askUser(host: ProtocolHost, extra: Record<string, unknown> = {}) {
-  const res = await fetch(`${host.http.url}/mcp`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "ask_user" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "ask_user", arguments: {}, ...extra, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } } },
-    }),
-  });
-  return (await res.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+  return (await postStateless(host.http.url, "tools/call", { name: "ask_user", arguments: {}, ...extra }, { caps: { elicitation: {} } })).body;
 }
 
 it("a state minted by one motebit is refused by another with the same tools and the same caller", async () => {

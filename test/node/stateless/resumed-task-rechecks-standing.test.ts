@@ -4,7 +4,7 @@
 // A task the host keeps dying under is started at most MAX_TASK_ATTEMPTS times; the next start signs a receipt
 // saying the cap ended it. Over real HTTP on motebit-local's host; each "restart" is a new host on the same SQLite.
 import { afterAll, describe, expect, it } from "vitest";
-import { createSigner, mintBearerToken, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
+import { createSigner, mintBearerToken, verifyReceipt } from "../../../src/protocol/index.js";
 import { MAX_TASK_ATTEMPTS } from "../../../src/mcp/engine/limits.js";
 import { TaskStore } from "../../../src/mcp/engine/task-store.js";
 import { systemClock } from "../../../src/ports.js";
@@ -13,9 +13,9 @@ import keys from "../../fixtures/edge/keys.json";
 import { memorySql } from "../helpers/sqlite.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
 import { leasesLapse } from "../helpers/host-crash.js";
+import { postStateless, TASKS } from "../helpers/stateless-post.js";
+import { receiptOfTask } from "../helpers/task-rows.js";
 
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 const CALLER = keys.known_caller.sovereign_motebit_id;
 const knownAs = (trust: string) => ({ MOTEBIT_KNOWN_CALLERS: JSON.stringify({ [CALLER]: { public_key: keys.known_caller.public_key_hex, trust } }) });
 
@@ -39,34 +39,7 @@ afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 async function signedCall(h: ProtocolHost, method: string, params: Record<string, unknown>) {
   const signer = await createSigner(keys.known_caller.seed_hex);
   const token = await mintBearerToken({ mid: CALLER, did: "caller-device", aud: "mcp:call", sub: h.motebit.motebitId }, signer);
-  const res = await fetch(`${h.http.url}/mcp`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer motebit:${token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "MCP-Protocol-Version": V,
-      "Mcp-Method": method,
-      ...(method === "tools/call" && { "Mcp-Name": params.name as string }),
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } } }),
-  });
-  return { status: res.status, body: (await res.json()) as { result?: Record<string, unknown>; error?: { message: string } } };
-}
-
-/** Waits for the task row to leave `working` in the shared database, and returns the receipt it ended with. */
-async function receiptOfTask(sql: ProtocolHost["sql"], taskId: string): Promise<ExecutionReceipt> {
-  const store = new TaskStore(sql, systemClock);
-  for (let i = 0; i < 200; i++) {
-    const t = store.get(taskId)!;
-    if (t.status !== "working") {
-      expect(t.status).toBe("completed");
-      const text = (t.result!.content as { text: string }[])[0].text;
-      return JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`task ${taskId} stayed working`);
+  return postStateless(h.http.url, method, params, { auth: `Bearer motebit:${token}`, caps: TASKS });
 }
 
 async function startStuckTask(h: ProtocolHost, prompt: string): Promise<string> {

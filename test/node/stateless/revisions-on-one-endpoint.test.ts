@@ -6,13 +6,11 @@ import { createSigner, mintBearerToken } from "../../../src/protocol/index.js";
 import keys from "../../fixtures/edge/keys.json";
 import { version as packageVersion } from "../../../package.json";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
+import { fetchStateless } from "../helpers/stateless-post.js";
+import { STATELESS_VERSION, statelessHeaders, statelessMeta } from "../../shared/stateless-request.js";
 
-const V = "2026-07-28";
-const META = {
-  "io.modelcontextprotocol/protocolVersion": V,
-  "io.modelcontextprotocol/clientCapabilities": {},
-  "io.modelcontextprotocol/clientInfo": { name: "stateless-test", version: "1" },
-};
+const V = STATELESS_VERSION;
+const META = { ...statelessMeta(), "io.modelcontextprotocol/clientInfo": { name: "stateless-test", version: "1" } };
 
 let host: ProtocolHost;
 beforeAll(async () => void (host = await startProtocolHost()));
@@ -22,14 +20,11 @@ type Sent = { status: number; body: { id?: unknown; result?: Record<string, unkn
 
 let nextId = 1;
 async function send(method: string, params: Record<string, unknown> = {}, o: { headers?: Record<string, string | null>; auth?: string; meta?: unknown } = {}): Promise<Sent> {
-  const name = method === "tools/call" || method === "prompts/get" ? params.name : method === "resources/read" ? params.uri : undefined;
   const headers: Record<string, string> = {
     Authorization: o.auth ?? `Bearer ${keys.auth_token}`,
     "Content-Type": "application/json",
     Accept: "application/json, text/event-stream",
-    "MCP-Protocol-Version": V,
-    "Mcp-Method": method,
-    ...(typeof name === "string" && { "Mcp-Name": name }),
+    ...statelessHeaders(method, params),
   };
   for (const [k, v] of Object.entries(o.headers ?? {})) {
     if (v === null) delete headers[k];
@@ -72,11 +67,7 @@ describe("2026-07-28 beside sessions on one /mcp", () => {
   it("logs reach a stateless call only when its _meta asks for a level", async () => {
     const quiet = await send("tools/call", { name: "report", arguments: {} });
     expect(quiet.headers.get("Content-Type")).toMatch(/^application\/json/);
-    const res = await fetch(`${host.http.url}/mcp`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "report" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/call", params: { name: "report", arguments: {}, _meta: { ...META, "io.modelcontextprotocol/logLevel": "warning" } } }),
-    });
+    const res = await fetchStateless(host.http.url, "tools/call", { name: "report", arguments: {}, _meta: { ...META, "io.modelcontextprotocol/logLevel": "warning" } }, { id: 99, accept: "application/json, text/event-stream" });
     expect(res.headers.get("Content-Type")).toBe("text/event-stream");
     const events = (await res.text()).split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)));
     expect(events.map((e) => e.method ?? "result")).toEqual(["notifications/message", "result"]);

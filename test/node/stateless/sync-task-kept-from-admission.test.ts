@@ -7,12 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { INTERRUPTED } from "../../../src/agent/task.js";
 import type { ServedTool } from "../../../src/tools/types.js";
-import keys from "../../fixtures/edge/keys.json";
 import { leasesLapse } from "../helpers/host-crash.js";
 import { memorySql } from "../helpers/sqlite.js";
 import { startProtocolHost, type ProtocolHost } from "../helpers/protocol-host.js";
-
-const V = "2026-07-28";
+import { postStateless, TASKS } from "../helpers/stateless-post.js";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
 
 // Each start of the tool is logged; "block" never answers on its own (the host is stopped under it).
 const runs: string[] = [];
@@ -34,17 +33,8 @@ const start = async (sql: ProtocolHost["sql"]) => {
 afterAll(async () => Promise.allSettled(hosts.map((h) => h.close())));
 
 /** A 2026-07-28 tools/call from a client without the tasks extension: the call is answered when the task ends. */
-function callSync(h: ProtocolHost, prompt: string): Promise<Response> {
-  return fetch(`${h.http.url}/mcp`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "motebit_task" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "motebit_task", arguments: { prompt, required_capabilities: ["held"] }, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} } },
-    }),
-  });
+function callSync(h: ProtocolHost, prompt: string) {
+  return postStateless(h.http.url, "tools/call", { name: "motebit_task", arguments: { prompt, required_capabilities: ["held"] } });
 }
 
 const syncRows = (sql: ProtocolHost["sql"]) => sql.all<{ task_id: string; outcome: string | null }>("SELECT task_id, outcome FROM mcp_tasks WHERE admission IS NOT NULL");
@@ -74,9 +64,7 @@ describe("a synchronous motebit_task is kept from its admission", () => {
   it("a call that ends answers with the receipt bound to its row, and leaves no row behind", async () => {
     const sql = memorySql();
     const h = await start(sql);
-    const res = await callSync(h, "at once");
-    const text = ((await res.json()) as { result: { content: { text: string }[] } }).result.content[0].text;
-    const answered = JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:"))) as ExecutionReceipt;
+    const answered = receiptOfResult((await callSync(h, "at once")).body.result);
     expect(answered).toMatchObject({ status: "completed", result: "ran at once" });
     const [row] = sql.all<{ run_id: string | null; json: string }>("SELECT run_id, json FROM receipts");
     expect(row.run_id).not.toBeNull();
@@ -119,16 +107,7 @@ describe("a synchronous motebit_task is kept from its admission", () => {
     const first = await start(sql);
     void callSync(first, "block hidden").catch(() => {});
     const runId = await admitted(sql);
-    const res = await fetch(`${first.http.url}/mcp`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${keys.auth_token}`, "Content-Type": "application/json", Accept: "application/json", "MCP-Protocol-Version": V, "Mcp-Method": "tasks/get", "Mcp-Name": runId },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tasks/get",
-        params: { taskId: runId, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } } } },
-      }),
-    });
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(`Unknown task: ${runId}`);
+    const res = await postStateless(first.http.url, "tasks/get", { taskId: runId }, { caps: TASKS, id: 2 });
+    expect(res.body.error!.message).toBe(`Unknown task: ${runId}`);
   });
 });

@@ -3,6 +3,8 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { base64urlEncode, createSigner, mintBearerToken, sha256HexSync, utf8 } from "../../../src/protocol/index.js";
 import { staticTokenTag } from "../../../src/settings/static-tokens.js";
 import keys from "../../fixtures/edge/keys.json";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
+import { STATELESS_VERSION, statelessBody, statelessHeaders } from "../../shared/stateless-request.js";
 
 export { keys };
 export const BASE = "http://edge.test";
@@ -77,6 +79,42 @@ export function mcpRequest(body: unknown, o: PostOptions = {}): Request {
 
 export function post(body: unknown, o: PostOptions = {}): Promise<Response> {
   return SELF.fetch(mcpRequest(body, o));
+}
+
+/** A 2026-07-28 request as a conforming client sends it (test/shared/stateless-request.ts), asking for JSON. */
+export function postStateless(
+  method: string,
+  params: Record<string, unknown>,
+  o: PostOptions & { caps?: Record<string, unknown>; id?: number | null } = {},
+): Promise<Response> {
+  return post(statelessBody(method, params, o), { accept: "application/json", ...o, headers: { ...statelessHeaders(method, params), ...o.headers } });
+}
+
+/** The same request as the Worker hands it to the object (its handleMcp): the body, and the envelope it read. */
+export function statelessCall<P>(principal: P, method: string, params: Record<string, unknown>, caps: Record<string, unknown> = {}) {
+  return {
+    principal,
+    jti: null,
+    sessionId: null,
+    method: "POST" as const,
+    mode: "json" as const,
+    kind: "request" as const,
+    message: rpc(method, statelessBody(method, params, { caps }).params),
+    stateless: { protocolVersion: STATELESS_VERSION, clientCapabilities: caps, logLevel: null },
+  };
+}
+
+/** Waits (up to 2 s) for the task row in an object's storage to leave `working`; it must have completed; its receipt. */
+export async function receiptOfTaskRow(sql: SqlStorage, taskId: string) {
+  for (let i = 0; i < 100; i++) {
+    const row = sql.exec<{ status: string; result: string | null }>("SELECT status, result FROM mcp_tasks WHERE task_id = ?", taskId).toArray()[0];
+    if (row && row.status !== "working") {
+      if (row.status !== "completed") throw new Error(`task ${taskId} ended ${row.status}, not completed`);
+      return receiptOfResult(JSON.parse(row.result!));
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`task ${taskId} stayed working`);
 }
 
 /** initialize; returns the new session id. */

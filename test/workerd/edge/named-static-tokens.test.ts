@@ -9,20 +9,14 @@ import { authenticate } from "../../../src/server/auth.js";
 import type { PeerPrincipal } from "../../../src/callers/signed-token.js";
 import { readServerConfig } from "../../../src/settings/server-config.js";
 import type { EdgeEnv } from "../../../worker/env.js";
-import { initialize, objectRows, post, rpc, SERVER_ID } from "./helpers.js";
+import { TASKS } from "../../shared/stateless-request.js";
+import { initialize, objectRows, post, postStateless, receiptOfTaskRow, rpc, SERVER_ID, statelessCall } from "./helpers.js";
 
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 const ALPHA = "Bearer edge-test-alpha-token-1";
 const BETA = "Bearer edge-test-beta-token-01";
 type Body = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
-function stateless(auth: string, method: string, params: Record<string, unknown>) {
-  const name = method === "tools/call" ? params.name : method.startsWith("tasks/") ? params.taskId : undefined;
-  const headers: Record<string, string> = { "MCP-Protocol-Version": V, "Mcp-Method": method, ...(typeof name === "string" && { "Mcp-Name": name }) };
-  const body = { jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } } };
-  return post(body, { auth, headers, accept: "application/json" });
-}
+const stateless = (auth: string, method: string, params: Record<string, unknown>) => postStateless(method, params, { auth, caps: TASKS, id: 7 });
 
 it("two named tokens are two callers: own sessions, own tasks, neither reads nor cancels the other's", async () => {
   const session = await initialize(ALPHA);
@@ -53,11 +47,7 @@ it("a replaced token's stored task ends in a signed failed receipt, and the new 
       if (!r.ok) throw new Error(JSON.stringify(r.body));
       return r.principal;
     };
-    const call = (principal: PeerPrincipal, method: string, params: Record<string, unknown>) => ({
-      principal, jti: null, sessionId: null, method: "POST" as const, mode: "json" as const, kind: "request" as const,
-      message: rpc(method, { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } }),
-      stateless: { protocolVersion: V, clientCapabilities: TASKS, logLevel: null },
-    });
+    const call = (principal: PeerPrincipal, method: string, params: Record<string, unknown>) => statelessCall(principal, method, params, TASKS);
     const first = new MotebitObject(state, env as unknown as EdgeEnv);
     const alpha = await who(env, ALPHA);
     const res = await first.handleMcp(call(alpha, "tools/call", { name: "motebit_task", arguments: { prompt: "60000", required_capabilities: ["slow"] } }));
@@ -67,15 +57,7 @@ it("a replaced token's stored task ends in a signed failed receipt, and the new 
     const rotated = { ...env, MOTEBIT_AUTH_TOKENS: JSON.stringify({ alpha: "edge-test-alpha-token-2" }) };
     const again = new MotebitObject(state, rotated as unknown as EdgeEnv);
     await again.identity();
-    let row: { status: string; result: string | null } | undefined;
-    for (let i = 0; i < 100; i++) {
-      row = state.storage.sql.exec<{ status: string; result: string | null }>("SELECT status, result FROM mcp_tasks WHERE task_id = ?", created.taskId).toArray()[0];
-      if (row?.status !== "working") break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(row?.status).toBe("completed");
-    const text = (JSON.parse(row!.result!) as { content: { text: string }[] }).content[0].text;
-    const receipt = JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
+    const receipt = await receiptOfTaskRow(state.storage.sql, created.taskId);
     expect(receipt).toMatchObject({ status: "failed", result: 'Error: not run: the caller lost its standing (the static token "alpha" was replaced)', tools_used: [] });
     expect((await verifyReceipt(receipt)).valid).toBe(true);
 

@@ -2,18 +2,13 @@
 // (The edge's own tools never ask the client, so elicitation's per-caller limit is shown over the Node host.)
 import { expect, it } from "vitest";
 import { TASKS_PER_CALLER } from "../../../src/mcp/engine/limits.js";
-import { post, signedAuth, STATIC } from "./helpers.js";
-
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
+import { TASKS } from "../../shared/stateless-request.js";
+import { postStateless, signedAuth, STATIC } from "./helpers.js";
 
 type Body = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
 async function stateless(auth: string, method: string, params: Record<string, unknown>): Promise<Body> {
-  const name = method === "tools/call" ? params.name : params.taskId;
-  const headers = { "MCP-Protocol-Version": V, "Mcp-Method": method, "Mcp-Name": String(name) };
-  const body = { jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } } };
-  return (await (await post(body, { auth, headers, accept: "application/json" })).json()) as Body;
+  return (await (await postStateless(method, params, { auth, caps: TASKS })).json()) as Body;
 }
 
 const longTask = (auth: string) => stateless(auth, "tools/call", { name: "motebit_task", arguments: { prompt: "20000", required_capabilities: ["slow"] } });

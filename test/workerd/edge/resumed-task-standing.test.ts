@@ -7,10 +7,9 @@ import { expect, it } from "vitest";
 import { MotebitObject } from "../../../worker/index.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
-import { keys, rpc } from "./helpers.js";
+import { TASKS } from "../../shared/stateless-request.js";
+import { keys, receiptOfTaskRow, statelessCall } from "./helpers.js";
 
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 const CALLER = keys.known_caller.sovereign_motebit_id;
 const PRINCIPAL = { kind: "peer", callerId: CALLER, via: "signed_token", trust: "verified" } as const;
 const knownAs = (trust: string) => JSON.stringify({ [CALLER]: { public_key: keys.known_caller.public_key_hex, trust } });
@@ -19,27 +18,13 @@ it("a caller blocked before its task resumed gets a signed failed receipt and th
   const stub = env.MOTEBIT.get(env.MOTEBIT.idFromName("resumed-task-standing"));
   await runInDurableObject(stub, async (_live, state) => {
     const first = new MotebitObject(state, env as unknown as EdgeEnv);
-    const message = rpc("tools/call", {
-      name: "motebit_task",
-      arguments: { prompt: "60000", required_capabilities: ["slow"] },
-      _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS },
-    });
-    const stateless = { protocolVersion: V, clientCapabilities: TASKS, logLevel: null };
-    const res = await first.handleMcp({ principal: PRINCIPAL, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message, stateless });
+    const res = await first.handleMcp(statelessCall(PRINCIPAL, "tools/call", { name: "motebit_task", arguments: { prompt: "60000", required_capabilities: ["slow"] } }, TASKS));
     const created = ((await res.json()) as { result: { resultType: string; taskId: string } }).result;
     expect(created.resultType).toBe("task");
 
     const again = new MotebitObject(state, { ...env, MOTEBIT_KNOWN_CALLERS: knownAs("blocked") } as unknown as EdgeEnv);
     await again.identity();
-    let row: { status: string; result: string | null } | undefined;
-    for (let i = 0; i < 100; i++) {
-      row = state.storage.sql.exec<{ status: string; result: string | null }>("SELECT status, result FROM mcp_tasks WHERE task_id = ?", created.taskId).toArray()[0];
-      if (row?.status !== "working") break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(row?.status).toBe("completed");
-    const text = (JSON.parse(row!.result!) as { content: { text: string }[] }).content[0].text;
-    const receipt = JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
+    const receipt = await receiptOfTaskRow(state.storage.sql, created.taskId);
     expect(receipt).toMatchObject({ status: "failed", result: "Error: not run: the caller lost its standing (caller is blocked)", tools_used: [] });
     expect((await verifyReceipt(receipt)).valid).toBe(true);
   });

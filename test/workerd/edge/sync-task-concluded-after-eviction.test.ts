@@ -8,9 +8,8 @@ import { MotebitObject } from "../../../worker/index.js";
 import { INTERRUPTED } from "../../../src/agent/task.js";
 import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import type { EdgeEnv } from "../../../worker/env.js";
-import { keys, rpc } from "./helpers.js";
+import { keys, statelessCall } from "./helpers.js";
 
-const V = "2026-07-28";
 const CALLER = keys.known_caller.sovereign_motebit_id;
 const PRINCIPAL = { kind: "peer", callerId: CALLER, via: "signed_token", trust: "verified" } as const;
 const BLOCKED = JSON.stringify({ [CALLER]: { public_key: keys.known_caller.public_key_hex, trust: "blocked" } });
@@ -28,14 +27,8 @@ for (const { name, kept, blocked } of cases) {
     await runInDurableObject(stub, async (_live, state) => {
       const first = new MotebitObject(state, env as unknown as EdgeEnv);
       await first.identity();
-      const message = rpc("tools/call", {
-        name: "motebit_task",
-        arguments: { prompt: "60000", required_capabilities: ["slow"] },
-        _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} },
-      });
-      const stateless = { protocolVersion: V, clientCapabilities: {}, logLevel: null };
       // Answered only when the task ends (60 s): this object is the one that "dies" with the call running.
-      void first.handleMcp({ principal: PRINCIPAL, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message, stateless }).catch(() => {});
+      void first.handleMcp(statelessCall(PRINCIPAL, "tools/call", { name: "motebit_task", arguments: { prompt: "60000", required_capabilities: ["slow"] } })).catch(() => {});
       const sql = state.storage.sql;
       let runId: string | undefined;
       for (let i = 0; i < 200 && runId === undefined; i++) {

@@ -6,7 +6,7 @@ import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import release9330a1d from "../../fixtures/upgrade/9330a1d/edge/object-rows.json";
 import release4fbfd47 from "../../fixtures/upgrade/4fbfd47/edge/object-rows.json";
-import { motebitStub, post } from "./helpers.js";
+import { motebitStub, postStateless } from "./helpers.js";
 import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
@@ -45,14 +45,9 @@ function tableRows(table: string, columns = "*"): Promise<Record<string, Value>[
 
 const pick = (rows: Record<string, Value>[], columns: string[]) => rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])));
 const TASK_COLUMNS = ["task_id", "caller_id", "principal", "envelope", "tool", "args", "status", "created_at", "updated_at", "ttl_ms", "result", "error", "input_requests", "answers"];
-const V = "2026-07-28";
 
 /** A 2026-07-28 echo with the static token: starts the object and uses no jti, session or task. */
-const echo = () =>
-  post(
-    { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "upgraded" }, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {} } } },
-    { headers: { "MCP-Protocol-Version": V, "Mcp-Method": "tools/call", "Mcp-Name": "echo" }, accept: "application/json" },
-  );
+const echo = () => postStateless("tools/call", { name: "echo", arguments: { text: "upgraded" } });
 
 describe.each([
   ["9330a1d", release9330a1d as Dump],

@@ -7,6 +7,8 @@ import { sha256Hex, verifyReceipt } from "../../../src/protocol/index.js";
 import { INITIALIZE, keys, rpc, signedAuth } from "../edge/helpers.js";
 import { CALLER_STATIC, createMotebit, FLEET_TOKEN, fleetInitialize, fleetObject, fleetPost, rpcBody, tokenFor, type Created } from "./helpers.js";
 import { tokenHint } from "../../../src/callers/token-hints.js";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
+import { statelessBody, statelessHeaders, TASKS } from "../../shared/stateless-request.js";
 
 let a: Created;
 let b: Created;
@@ -16,15 +18,9 @@ beforeAll(async () => {
 });
 
 const refusal = async (res: Response) => ({ status: res.status, body: await res.json() });
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 
 function stateless(name: string, auth: string, method: string, params: Record<string, unknown>) {
-  const mcpName = method === "tools/call" ? params.name : params.taskId;
-  return fleetPost(name, { jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } } }, {
-    auth,
-    headers: { "MCP-Protocol-Version": V, "Mcp-Method": method, "Mcp-Name": String(mcpName), Accept: "application/json" },
-  });
+  return fleetPost(name, statelessBody(method, params, { caps: TASKS, id: 7 }), { auth, headers: { ...statelessHeaders(method, params), Accept: "application/json" } });
 }
 
 describe("fleet isolation", () => {
@@ -78,8 +74,7 @@ describe("fleet isolation", () => {
       task = (await rpcBody(await stateless("iso-a", await tokenFor(a.motebit_id), "tasks/get", { taskId: created.taskId }))).result!;
       if (task.status !== "completed") await new Promise((r) => setTimeout(r, 50));
     }
-    const text = (task.result as { content: { text: string }[] }).content[0].text;
-    const receipt = JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
+    const receipt = receiptOfResult(task.result);
     expect(receipt).toMatchObject({ motebit_id: a.motebit_id, public_key: a.public_key });
     expect((await verifyReceipt(receipt)).valid).toBe(true);
   });

@@ -7,13 +7,13 @@ import { expect, it } from "vitest";
 import type { FleetAnswer, FleetCaller } from "../../../durable-objects/object-rpc.js";
 import type { McpCall } from "../../../src/server/mcp-request.js";
 import type { PeerPrincipal as Principal } from "../../../src/callers/signed-token.js";
-import { verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
+import { verifyReceipt } from "../../../src/protocol/index.js";
 import { env } from "cloudflare:test";
-import { keys, rpc } from "../edge/helpers.js";
+import { receiptOfResult } from "../../shared/receipt-of-result.js";
+import { TASKS } from "../../shared/stateless-request.js";
+import { keys, statelessCall } from "../edge/helpers.js";
 import { createMotebit, fleetObject } from "./helpers.js";
 
-const V = "2026-07-28";
-const TASKS = { extensions: { "io.modelcontextprotocol/tasks": {} } };
 const CALLER: Principal = { kind: "peer", callerId: keys.known_caller.sovereign_motebit_id, via: "signed_token", trust: "verified" };
 const RELAY: Principal = { kind: "peer", callerId: "relay:relay", via: "relay", trust: "verified" };
 
@@ -24,21 +24,11 @@ async function check(name: string) {
 }
 
 /** A 2026-07-28 call of `method` by `principal`, with the tasks extension. */
-function v2026Call(principal: Principal, method: string, params: Record<string, unknown>): McpCall {
-  const message = rpc(method, { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": TASKS } });
-  return { principal, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message, stateless: { protocolVersion: V, clientCapabilities: TASKS, logLevel: null } };
-}
+const v2026Call = (principal: Principal, method: string, params: Record<string, unknown>): McpCall => statelessCall(principal, method, params, TASKS);
 
 /** motebit_task as a 2026-07-28 call: followed as an MCP task when `caps` negotiates tasks, answered in place when not. */
-function taskCall(principal: Principal, args: Record<string, unknown>, caps: Record<string, unknown>): McpCall {
-  const message = rpc("tools/call", { name: "motebit_task", arguments: args, _meta: { "io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": caps } });
-  return { principal, jti: null, sessionId: null, method: "POST", mode: "json", kind: "request", message, stateless: { protocolVersion: V, clientCapabilities: caps, logLevel: null } };
-}
-
-const receiptIn = (result: { content: { text: string }[] }): ExecutionReceipt => {
-  const text = result.content[0].text;
-  return JSON.parse(text.slice(0, text.lastIndexOf("\n[motebit:")));
-};
+const taskCall = (principal: Principal, args: Record<string, unknown>, caps: Record<string, unknown>): McpCall =>
+  statelessCall(principal, "tools/call", { name: "motebit_task", arguments: args }, caps);
 
 const rows = <T>(name: string, query: string, ...params: string[]) =>
   runInDurableObject(fleetObject(name), async (_o, state) => state.storage.sql.exec(query, ...params).toArray() as T[]);
@@ -75,7 +65,7 @@ it("a DELETE during a task: the caller gets a failed receipt signed by the retir
   expect((await fleetObject("retire-run").fleetRetire()).ok).toBe(true);
   const body = (await (await pending).json()) as { result?: { content: { text: string }[] }; error?: unknown };
   expect(body.error).toBeUndefined();
-  const receipt = receiptIn(body.result!);
+  const receipt = receiptOfResult(body.result!);
   expect(receipt).toMatchObject({ status: "failed", result: "Error: task cancelled: this motebit was retired", motebit_id: made.motebit_id });
   expect((await verifyReceipt(receipt)).valid).toBe(true);
 });
@@ -86,12 +76,12 @@ it("a name made again during a run gets none of the retired motebit's rows; the 
   const first = fleetObject("remade-run").fleetHandleMcp(taskCall(RELAY, args, {}), await check("remade-run"));
   await new Promise((r) => setTimeout(r, 200));
   const second = await retireAndRemake("remade-run");
-  const old = receiptIn(((await (await first).json()) as { result: { content: { text: string }[] } }).result);
+  const old = receiptOfResult(((await (await first).json()) as { result: { content: { text: string }[] } }).result);
   expect(old.status).toBe("failed");
   expect(await rows("remade-run", "SELECT task_id FROM receipts")).toEqual([]);
   expect(await rows("remade-run", "SELECT at FROM audit_log")).toEqual([]);
   const retry = await fleetObject("remade-run").fleetHandleMcp(taskCall(RELAY, { ...args, prompt: "50" }, {}), await check("remade-run"));
-  const fresh = receiptIn(((await retry.json()) as { result: { content: { text: string }[] } }).result);
+  const fresh = receiptOfResult(((await retry.json()) as { result: { content: { text: string }[] } }).result);
   expect(fresh).toMatchObject({ status: "completed", result: "waited 50ms", motebit_id: second.motebit_id, relay_task_id: "relay-task-remade" });
   expect(fresh.task_id).not.toBe(old.task_id);
   expect((await verifyReceipt(fresh)).valid).toBe(true);
