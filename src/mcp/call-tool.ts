@@ -8,13 +8,13 @@ import { InputRound, inputRequiredResult, openRound, type Retry } from "./statel
 import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY } from "./stateless/revision.js";
 import { paramHeaderMismatch } from "./stateless/param-headers.js";
 import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
-import { clientSupports } from "./session.js";
-import { approvalMessage, inApprovalBand } from "../policy/gate.js";
+import { refusalOf } from "../policy/admission/admit.js";
+import { approvalMessage } from "../policy/admission/refusals.js";
 import { formatToolData, invokeTool } from "../tools/invoke.js";
 import { validateArgs } from "../tools/validate-args.js";
 import { schemaProblem } from "../tools/json-schema.js";
 import type { AuditOutcome } from "../stores/audit-log.js";
-import { isOwner, principalLabel } from "../principal.js";
+import { principalLabel } from "../principal.js";
 import type { ToolDefinition, ToolResult } from "../tools/types.js";
 import { echo } from "../bounded/echo.js";
 
@@ -56,7 +56,8 @@ export async function callTool(
   }
 
   // A tool that signs every outcome (motebit_task) answers a lost standing itself, with a signed receipt saying why.
-  const refusal = view.verdict(entry);
+  const admission = view.admission(entry);
+  const refusal = refusalOf(admission);
   if (refusal !== null) {
     record(refusal.outcome === "deny" ? "denied" : "approval_required");
     return toCallToolResult(refused(refusal.message), m.motebitId, m.publicKeyHex);
@@ -80,7 +81,7 @@ export async function callTool(
   // 2026-07-28: the client's answers (approval included) come back as a retry with signed state, not as replies.
   const round =
     c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
-  if (isOwner(c.principal) && entry.risk !== null && inApprovalBand(entry.risk, m.governance) && clientSupports(c.session, "elicitation")) {
+  if (admission.outcome === "ask_owner") {
     const ask = round
       ? (params: Record<string, unknown>) => round.ask("elicitation/create", params, APPROVAL_KEY)
       : (params: Record<string, unknown>) => c.channel.request("elicitation/create", params, c.signal);
