@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { admit, inDelegatedScope, refusalOf, type Admission, type AdmissionAsk, type AdmittedTool, type Moment } from "../../../src/policy/admission/admit.js";
+import { servedAudience } from "../../../src/policy/admission/audience.js";
 import { whyNotRunNow } from "../../../src/policy/admission/run-now.js";
 import { firstContactMessage } from "../../../src/policy/admission/refusals.js";
 import { DEFAULT_SERVICE_GOVERNANCE, type Governance } from "../../../src/policy/governance.js";
@@ -37,6 +38,13 @@ describe("admission", () => {
       expect(levels(principal, { moment: "task-step" })).toEqual(expected);
     });
   }
+
+  it("reads a listing's refusal off the decision: allow and ask_owner run, deny and approval are refused", () => {
+    expect(refusalOf(ALLOW)).toBeNull();
+    expect(refusalOf(ASK_OWNER)).toBeNull();
+    expect(refusalOf(APPROVAL)).toEqual(APPROVAL);
+    expect(refusalOf(DENIED)).toEqual(DENIED);
+  });
 
   it("asks the owner in the approval band when its client can be asked, and only then", () => {
     expect(levels(OWNER, { ownerCanBeAsked: true })).toEqual([ALLOW, ALLOW, ASK_OWNER, ASK_OWNER, DENIED]);
@@ -89,6 +97,8 @@ describe("admission", () => {
     expect(admit({ moment: "request", principal: OWNER, tool: ownerOnly, governance: personal })).toEqual(ALLOW);
     expect(admit({ moment: "request", principal: OWNER, tool: tool(0, { audience: "peer" }), governance: personal })).toEqual({ outcome: "hidden", message: "Unknown tool: t" });
     expect(refusalOf({ outcome: "hidden", message: "Unknown tool: t" })).toEqual({ outcome: "deny", message: "Unknown tool: t" });
+    // A tools module's localOnly is the owner's alone.
+    expect([servedAudience({ localOnly: true }), servedAudience({ localOnly: false }), servedAudience({})]).toEqual(["owner", "both", "both"]);
   });
 
   it("refuses everything once work may not run now, except a tool that signs every outcome", () => {
