@@ -19,6 +19,7 @@ import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
+import { SESSION_REQUEST, type CallState } from "./mcp/call-state.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -130,7 +131,7 @@ export class Motebit implements MotebitContext {
   }
 }
 
-type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState; admit?: CallAdmitter };
+type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState; call?: CallState; admit?: CallAdmitter };
 
 function callContext(ctx: RpcContext) {
   return {
@@ -138,6 +139,7 @@ function callContext(ctx: RpcContext) {
     signal: ctx.signal ?? new AbortController().signal,
     channel: ctx.channel ?? NO_CHANNEL,
     session: ctx.session ?? newSessionState(),
+    call: ctx.call ?? SESSION_REQUEST,
     ...(ctx.admit !== undefined && { admit: ctx.admit }),
   };
 }

@@ -49,7 +49,7 @@ export async function callTool(
     throw new RpcError(INVALID_PARAMS, `Unknown tool: ${echo(name)}`);
   }
   // 2026-07-28 over HTTP: the arguments the tool mirrors in Mcp-Param-* headers must agree with them.
-  const headerMismatch = c.session.paramHeaders === undefined ? null : paramHeaderMismatch(entry.inputSchema, args, c.session.paramHeaders);
+  const headerMismatch = c.call.paramHeaders === undefined ? null : paramHeaderMismatch(entry.inputSchema, args, c.call.paramHeaders);
   if (headerMismatch !== null) {
     record("invalid");
     throw new RpcError(HEADER_MISMATCH, `Header mismatch: ${headerMismatch}`);
@@ -68,8 +68,8 @@ export async function callTool(
     return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
   }
   // A 2026-07-28 client that negotiated tasks gets a handle at once; the task runs this same call again, as itself.
-  if (entry.taskSupport !== undefined && c.session.statelessVersion !== null && c.session.taskAnswers === undefined) {
-    if (c.session.startTask) return c.session.startTask(name, args);
+  if (entry.taskSupport !== undefined && c.call.statelessVersion !== null && c.call.taskAnswers === undefined) {
+    if (c.call.startTask) return c.call.startTask(name, args);
     if (entry.taskSupport === "required") {
       record("invalid");
       throw new RpcError(MISSING_CLIENT_CAPABILITY, `Missing required client capability: tool "${name}" runs only as a task (${TASKS_EXTENSION})`, {
@@ -80,7 +80,7 @@ export async function callTool(
   // The owner is the approver: in the approval band, a client that can ask its user does so before the call runs.
   // 2026-07-28: the client's answers (approval included) come back as a retry with signed state, not as replies.
   const round =
-    c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
+    c.call.taskAnswers !== undefined ? new InputRound(c, c.call.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
   if (admission.outcome === "ask_owner") {
     const ask = round
       ? (params: Record<string, unknown>) => round.ask("elicitation/create", params, APPROVAL_KEY)

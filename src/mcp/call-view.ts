@@ -4,6 +4,7 @@
 import type { CallableTool } from "../agent/turn-context.js";
 import type { CallView, MotebitContext } from "./context.js";
 import type { SessionState } from "./session.js";
+import type { CallState } from "./call-state.js";
 import { admissionOf, callableRows, catalogFor, type Catalog, type CatalogEntry, type Refusal } from "./catalog.js";
 import { clientSupports } from "./session.js";
 import { MAX_TASK_ATTEMPTS } from "./engine/limits.js";
@@ -25,6 +26,7 @@ export class ToolView implements CallView {
     /** The principal as the host delivered it (a stored call's: as it was when its work was accepted). */
     readonly asked: Principal,
     private readonly session: SessionState,
+    private readonly call: CallState,
   ) {
     this.viewer = asked.kind;
   }
@@ -42,12 +44,12 @@ export class ToolView implements CallView {
 
   /** Why nothing may run in this call (standing lost, the task's attempt cap), or null. */
   get stop(): string | null {
-    return whyNotRunNow(this.standing, this.session.taskAttempt, MAX_TASK_ATTEMPTS);
+    return whyNotRunNow(this.standing, this.call.taskAttempt, MAX_TASK_ATTEMPTS);
   }
 
   /** A fresh read, for the tool steps of a long run after the call began: trust may change while it runs. */
   stopNow(): string | null {
-    return whyNotRunNow(this.m.callerStanding(this.asked), this.session.taskAttempt, MAX_TASK_ATTEMPTS);
+    return whyNotRunNow(this.m.callerStanding(this.asked), this.call.taskAttempt, MAX_TASK_ATTEMPTS);
   }
 
   get memoryScope(): string {
@@ -69,7 +71,7 @@ export class ToolView implements CallView {
     if (v === undefined) {
       v = admissionOf(this.m, this.principal, e, {
         stop: this.stop,
-        concluding: this.session.taskRun?.concludes !== undefined,
+        concluding: this.call.taskRun?.concludes !== undefined,
         ownerCanBeAsked: clientSupports(this.session, "elicitation"),
       });
       this.admissions.set(e, v);
