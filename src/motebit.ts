@@ -20,6 +20,7 @@ import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
+import { SESSION_REQUEST, type CallState } from "./mcp/call-state.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -131,7 +132,7 @@ export class Motebit implements MotebitContext, MessageHandler {
   }
 }
 
-type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState; admit?: CallAdmitter };
+type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState; call?: CallState; admit?: CallAdmitter };
 
 function callContext(ctx: RpcContext) {
   return {
@@ -139,6 +140,7 @@ function callContext(ctx: RpcContext) {
     signal: ctx.signal ?? new AbortController().signal,
     channel: ctx.channel ?? NO_CHANNEL,
     session: ctx.session ?? newSessionState(),
+    call: ctx.call ?? SESSION_REQUEST,
     ...(ctx.admit !== undefined && { admit: ctx.admit }),
   };
 }

@@ -5,7 +5,7 @@
 // gate's exact text and never runs. Tool output reaches the model wrapped as external data.
 import { generateText, jsonSchema, ToolChoiceViolationError, stepCountIs, streamText, tool, wrapLanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { LlmProvider } from "../ports.js";
-import type { GateDecision } from "../policy/gate.js";
+import type { Admission } from "../policy/admission/admit.js";
 import { invokeTool, resultText } from "../tools/invoke.js";
 import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
@@ -33,7 +33,7 @@ export interface AiLoopInput {
   /** The names offered to the model: the tools the gate allows this principal now. */
   offered: string[];
   /** The call-time gate (governance, caller trust, delegation scope). */
-  gate: (toolName: string) => GateDecision;
+  gate: (toolName: string) => Admission;
   /** The turn's one budget and cancellation: aborting it aborts the model call and every tool in flight. */
   signal: AbortSignal;
   /** Each tool call the model made, as the audit log records it. */

@@ -6,7 +6,7 @@ import type { LlmProvider } from "../ports.js";
 import type { MemoryStore } from "../memory/store.js";
 import type { Sensitivity } from "../memory/sensitivity.js";
 import { formMemories, memoryInstruction } from "./memory-formation.js";
-import type { GateDecision } from "../policy/gate.js";
+import type { Admission } from "../policy/admission/admit.js";
 import type { ServedTool } from "../tools/types.js";
 import { runAiLoop, STEP_LIMIT_ERROR, type AiLoopInput, type LoopMeter } from "./ai-loop.js";
 import { asExternalData } from "./external-data.js";
@@ -28,7 +28,7 @@ export interface QueryTurnInput {
   /** Served tools this principal can see, and the call-time gate over them. */
   tools: ServedTool[];
   offered: string[];
-  gate: (toolName: string) => GateDecision;
+  gate: (toolName: string) => Admission;
   onToolCall: AiLoopInput["onToolCall"];
   log: AiLoopInput["log"];
   meter: LoopMeter;

@@ -1,35 +1,29 @@
-// The one gate a task or an AI turn puts in front of every tool: the delegation scope first (a delegation scopes the
-// work itself), then governance and caller trust (policy/gate.ts). Direct and AI mode, motebit_task and
-// motebit_query all build it here.
+// What a task or an AI turn puts in front of every tool: admit() (src/policy/admission) bound to the caller, the
+// delegation scope and the motebit's governance. Direct and AI mode, motebit_task, motebit_query and the relay's
+// tasks build it here; it decides nothing itself.
 import type { Principal } from "../principal.js";
-import { decide, inApprovalBand, type GateDecision } from "../policy/gate.js";
+import { admit, type Admission, type Moment } from "../policy/admission/admit.js";
+import { servedAudience } from "../policy/admission/audience.js";
 import type { Governance } from "../policy/governance.js";
-import { scopeAllows } from "../protocol/index.js";
 import type { ToolRegistry } from "../tools/registry.js";
 
 export interface GatedMotebit {
-  readonly registry: Pick<ToolRegistry, "riskOf">;
+  readonly registry: Pick<ToolRegistry, "riskOf" | "get">;
   readonly governance: Governance;
 }
 
-export type ToolGate = (toolName: string) => GateDecision;
+export type ToolGate = (toolName: string) => Admission;
 
-export function taskGate(m: GatedMotebit, principal: Principal, delegatedScope?: string): ToolGate {
+export function taskGate(m: GatedMotebit, principal: Principal, delegatedScope?: string, moment: Moment = "task-step"): ToolGate {
   return (toolName) => {
-    if (delegatedScope !== undefined && !scopeAllows(delegatedScope, toolName)) {
-      return { outcome: "deny", message: `Policy denied: tool "${toolName}" is outside the delegated scope "${delegatedScope}"` };
-    }
-    return decide({ toolName, risk: m.registry.riskOf(toolName), principal, governance: m.governance });
+    // The owner sees every served tool, so this finds any; an unknown name has no risk level and is denied.
+    const served = m.registry.get(toolName, "owner");
+    const tool = { name: toolName, risk: m.registry.riskOf(toolName), audience: served ? servedAudience(served.definition) : ("both" as const) };
+    return admit({ moment, principal, tool, governance: m.governance, delegatedScope });
   };
 }
 
-/**
- * What a model may be offered: tools the gate allows now, and for a peer never one in the approval band (even a
- * trusted peer's: there is no approver to ask mid-turn).
- */
-export function offerable(m: GatedMotebit, principal: Principal, gate: ToolGate, toolName: string): boolean {
-  if (gate(toolName).outcome !== "allow") return false;
-  if (principal.kind === "owner") return true;
-  const risk = m.registry.riskOf(toolName);
-  return risk !== null && !inApprovalBand(risk, m.governance);
+/** What a model may be offered: what admit() allows at the moment "model-offer". */
+export function offerable(m: GatedMotebit, principal: Principal, delegatedScope: string | undefined, toolName: string): boolean {
+  return taskGate(m, principal, delegatedScope, "model-offer")(toolName).outcome === "allow";
 }

@@ -1,6 +1,6 @@
 // What a task runs with in either mode: the receipt's fields, the tools this caller may be served, the gate over
 // them, the deadline, and the checks that can stop it.
-import type { GateDecision } from "../policy/gate.js";
+import type { Admission } from "../policy/admission/admit.js";
 import type { ServedTool } from "../tools/types.js";
 import type { Outcome, ReceiptFields } from "./task-receipt.js";
 
@@ -8,7 +8,7 @@ export interface TaskInput extends ReceiptFields {
   /** The tools this caller may be served (already filtered for its transport). */
   tools: ServedTool[];
   /** The policy gate, bound to the caller and governance (task-gate.ts). */
-  gate: (toolName: string) => GateDecision;
+  gate: (toolName: string) => Admission;
   /** The tool is aborted and the receipt says "timed out" after this many ms; the deadline uses a real timer. */
   timeoutMs: number;
   /** Cancels the task (client cancelled, session closed); the receipt says "Error: task cancelled". */

@@ -3,10 +3,11 @@
 // the ledger. The MCP tool motebit_task (src/mcp/synthetic/task.ts) is an adapter over this.
 import type { RelayTaskLookup } from "../ports.js";
 import { isOwner, principalLabel, type Principal } from "../principal.js";
-import { relayTaskIdProblem, scopeAllows, verifyDelegationToken, type ExecutionReceipt, type Signer } from "../protocol/index.js";
+import { relayTaskIdProblem, verifyDelegationToken, type ExecutionReceipt, type Signer } from "../protocol/index.js";
 import { aiModules } from "./ai-modules.js";
 import type { ReceiptLedger } from "../log/receipt-ledger.js";
 import { taskGate } from "./task-gate.js";
+import { inDelegatedScope } from "../policy/admission/admit.js";
 import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";
 import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
@@ -205,7 +206,7 @@ export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest
   } else {
     const served = m.registry.list(r.principal.kind);
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
-    const tools = delegatedScope === undefined ? served : served.filter((t) => scopeAllows(delegatedScope, t.definition.name));
+    const tools = served.filter((t) => inDelegatedScope(delegatedScope, t.definition.name));
     const checkpoint = run && { kept: run.kept, keep: (o: Outcome) => run.keep(o) };
     receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope), checkpoint });
     store(receipt);

@@ -91,7 +91,7 @@ export function aiTurnTools(m: TurnMotebit, principal: Principal, delegatedScope
   const gate = taskGate(m, principal, delegatedScope);
   return {
     tools,
-    offered: tools.map((t) => t.definition.name).filter((n) => offerable(m, principal, gate, n)),
+    offered: tools.map((t) => t.definition.name).filter((n) => offerable(m, principal, delegatedScope, n)),
     gate,
     onToolCall: (e) => audit.record({ ...e, caller, at: m.clock.now() }),
     log: (line) => m.log(line),

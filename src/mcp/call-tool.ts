@@ -2,26 +2,23 @@ import type { CallContext, MotebitContext } from "./context.js";
 import type { ToolView } from "./call-view.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
-import { ok, okRich, refused, toCallToolResult, toolError } from "./tool-outcome.js";
-import { toolContextFor } from "./tool-context.js";
+import { refused, toCallToolResult } from "./tool-outcome.js";
 import { InputRound, inputRequiredResult, openRound, type Retry } from "./stateless/input-required.js";
-import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY } from "./stateless/revision.js";
-import { paramHeaderMismatch } from "./stateless/param-headers.js";
-import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
-import { clientSupports } from "./session.js";
-import { approvalMessage, inApprovalBand } from "../policy/gate.js";
-import { formatToolData, invokeTool } from "../tools/invoke.js";
+import { paramHeaderError } from "./call/param-headers-check.js";
+import { taskStart } from "./call/task-start.js";
+import { askOwnerFirst } from "./call/owner-approval.js";
+import { runServed } from "./call/served-run.js";
+import { refusalOf } from "../policy/admission/admit.js";
 import { validateArgs } from "../tools/validate-args.js";
-import { schemaProblem } from "../tools/json-schema.js";
 import type { AuditOutcome } from "../policy/audit-log.js";
-import { isOwner, principalLabel } from "../principal.js";
-import type { ToolDefinition, ToolResult } from "../tools/types.js";
+import { principalLabel } from "../principal.js";
 import { echo } from "../bounded/echo.js";
 
 /**
- * One tools/call: find, refuse, validate, run, tag, audit. Finding and refusing read the call's view, as tools/list
- * does, so a tool is called exactly as it is listed; refusing first means a refused caller learns nothing of the
- * schema. Every path lands in the audit log.
+ * One tools/call: find, admit, validate, run, tag, audit; each mode's part (Mcp-Param-* headers, an MCP task's
+ * start, the owner's approval, input rounds) is in src/mcp/call/. Finding and admitting read the call's view, as
+ * tools/list does, so a tool is called exactly as it is listed; refusing first means a refused caller learns
+ * nothing of the schema. Every path lands in the audit log.
  */
 export async function callTool(
   m: MotebitContext,
@@ -37,6 +34,7 @@ export async function callTool(
   const c: CallContext = { ...stored, principal: view.principal };
   const record = (outcome: AuditOutcome) =>
     m.audit.record({ tool: String(name).slice(0, 200), caller: principalLabel(c.principal), args, outcome, at: m.clock.now() });
+  const answer = (outcome: ToolOutcome) => toCallToolResult(outcome, m.motebitId, m.publicKeyHex);
 
   if (typeof name !== "string") {
     record("invalid");
@@ -48,50 +46,41 @@ export async function callTool(
     record("invalid");
     throw new RpcError(INVALID_PARAMS, `Unknown tool: ${echo(name)}`);
   }
-  // 2026-07-28 over HTTP: the arguments the tool mirrors in Mcp-Param-* headers must agree with them.
-  const headerMismatch = c.session.paramHeaders === undefined ? null : paramHeaderMismatch(entry.inputSchema, args, c.session.paramHeaders);
-  if (headerMismatch !== null) {
+  const headerError = paramHeaderError(c, entry, args);
+  if (headerError !== null) {
     record("invalid");
-    throw new RpcError(HEADER_MISMATCH, `Header mismatch: ${headerMismatch}`);
+    throw headerError;
   }
-
   // A tool that signs every outcome (motebit_task) answers a lost standing itself, with a signed receipt saying why.
-  const refusal = view.verdict(entry);
+  const admission = view.admission(entry);
+  const refusal = refusalOf(admission);
   if (refusal !== null) {
     record(refusal.outcome === "deny" ? "denied" : "approval_required");
-    return toCallToolResult(refused(refusal.message), m.motebitId, m.publicKeyHex);
+    return answer(refused(refusal.message));
   }
   const invalid = validateArgs(entry.inputSchema, args, name);
   if (invalid !== null) {
     record("invalid");
-    return toCallToolResult(refused(invalid), m.motebitId, m.publicKeyHex);
+    return answer(refused(invalid));
   }
-  // A 2026-07-28 client that negotiated tasks gets a handle at once; the task runs this same call again, as itself.
-  if (entry.taskSupport !== undefined && c.session.statelessVersion !== null && c.session.taskAnswers === undefined) {
-    if (c.session.startTask) return c.session.startTask(name, args);
-    if (entry.taskSupport === "required") {
-      record("invalid");
-      throw new RpcError(MISSING_CLIENT_CAPABILITY, `Missing required client capability: tool "${name}" runs only as a task (${TASKS_EXTENSION})`, {
-        requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-      });
-    }
+  const task = taskStart(c, entry, name, args);
+  if (task !== null) {
+    if ("started" in task) return task.started;
+    record("invalid");
+    throw task.error;
   }
-  // The owner is the approver: in the approval band, a client that can ask its user does so before the call runs.
   // 2026-07-28: the client's answers (approval included) come back as a retry with signed state, not as replies.
   const round =
-    c.session.taskAnswers !== undefined ? new InputRound(c, c.session.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
-  if (isOwner(c.principal) && entry.risk !== null && inApprovalBand(entry.risk, m.governance) && clientSupports(c.session, "elicitation")) {
-    const ask = round
-      ? (params: Record<string, unknown>) => round.ask("elicitation/create", params, APPROVAL_KEY)
-      : (params: Record<string, unknown>) => c.channel.request("elicitation/create", params, c.signal);
-    const refusal = await askOwner(ask, name);
-    if (round?.needsInput) {
+    c.call.taskAnswers !== undefined ? new InputRound(c, c.call.taskAnswers) : retry === undefined ? undefined : await openRound(m, c, name, args, retry);
+  if (admission.outcome === "ask_owner") {
+    const owner = await askOwnerFirst(c, name, round);
+    if (owner.kind === "input_required") {
       record("input_required");
-      return inputRequiredResult(m, c, name, args, round);
+      return inputRequiredResult(m, c, name, args, round!);
     }
-    if (refusal !== null) {
+    if (owner.kind === "refused") {
       record("approval_required");
-      return toCallToolResult(refused(refusal), m.motebitId, m.publicKeyHex);
+      return answer(refused(owner.message));
     }
   }
 
@@ -99,50 +88,17 @@ export async function callTool(
   if (entry.tool.kind === "synthetic") {
     outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
   } else {
-    const r = await invokeTool(entry.tool.impl, args as Record<string, unknown>, c.signal, toolContextFor(c, name, round));
-    if (round?.needsInput) {
+    const ran = await runServed(entry.tool.impl, args as Record<string, unknown>, c, name, round);
+    if (ran.kind === "input_required") {
       record("input_required");
-      return inputRequiredResult(m, c, name, args, round);
+      return inputRequiredResult(m, c, name, args, round!);
     }
-    if (round?.missingCapability && !r.ok) {
+    if (ran.kind === "missing_capability") {
       record("invalid");
-      throw round.missingCapabilityError();
+      throw ran.error;
     }
-    outcome = servedOutcome(entry.tool.impl.definition, r);
+    outcome = ran.outcome;
   }
   record(outcome.kind === "ok" || outcome.kind === "ok_rich" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");
-  return toCallToolResult(outcome, m.motebitId, m.publicKeyHex);
-}
-
-/** A served tool's result as an outcome: plain data stays one text block; content and structuredContent go out as given, checked against outputSchema. */
-function servedOutcome(def: ToolDefinition, r: ToolResult): ToolOutcome {
-  if (!r.ok) return toolError(r.error, r.content);
-  if (r.content === undefined && r.structuredContent === undefined) {
-    return def.outputSchema === undefined ? ok(formatToolData(r.data)) : toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
-  }
-  if (def.outputSchema !== undefined) {
-    if (r.structuredContent === undefined) return toolError(`tool "${def.name}" has an outputSchema but returned no structuredContent`);
-    const problem = schemaProblem(def.outputSchema, r.structuredContent);
-    if (problem !== null) return toolError(`tool "${def.name}" returned structuredContent that does not fit its outputSchema: ${problem}`);
-  }
-  // MCP: a tool returning structuredContent should also return it as text, for clients that read only content.
-  const content = r.content ?? [{ type: "text" as const, text: JSON.stringify(r.structuredContent) }];
-  return okRich(content, r.structuredContent);
-}
-
-/** The input request key of the owner's approval in a 2026-07-28 input-required result. */
-const APPROVAL_KEY = "motebit_approval";
-
-/** Asks the owner through elicitation; null when they accept, else the governance text to refuse with. */
-async function askOwner(ask: (params: Record<string, unknown>) => Promise<unknown>, name: string): Promise<string | null> {
-  const refusal = approvalMessage(name);
-  try {
-    const answer = (await ask({
-      message: `${refusal} Run "${name}" now?`,
-      requestedSchema: { type: "object", properties: {} },
-    })) as { action?: unknown };
-    return answer?.action === "accept" ? null : refusal;
-  } catch (e) {
-    return `${refusal} (the approval request failed: ${(e as Error).message})`;
-  }
+  return answer(outcome);
 }

@@ -4,17 +4,21 @@
 import type { CallableTool } from "../agent/turn-context.js";
 import type { CallView, MotebitContext } from "./context.js";
 import type { SessionState } from "./session.js";
-import { callableRows, catalogFor, toolRefusal, type Catalog, type CatalogEntry, type Refusal } from "./catalog.js";
-import { whyNotRunNow } from "./run-check.js";
+import type { CallState } from "./call-state.js";
+import { admissionOf, callableRows, catalogFor, type Catalog, type CatalogEntry, type Refusal } from "./catalog.js";
+import { clientSupports } from "./session.js";
+import { MAX_TASK_ATTEMPTS } from "./engine/limits.js";
+import { refusalOf, type Admission } from "../policy/admission/admit.js";
+import { whyNotRunNow } from "../policy/admission/run-now.js";
 import { memoryScopeOf } from "../memory/scope.js";
 import type { Principal, Standing } from "../principal.js";
-import type { Viewer } from "../tools/audience.js";
+import type { Viewer } from "../policy/admission/audience.js";
 
 /** The view the dispatcher builds; the catalog side (find, verdict, tools) is for the dispatcher and tools/call. */
 export class ToolView implements CallView {
   readonly viewer: Viewer;
   private standingRead: Standing | undefined;
-  private readonly verdicts = new Map<CatalogEntry, Refusal | null>();
+  private readonly admissions = new Map<CatalogEntry, Admission>();
   private catalog: Catalog | undefined;
 
   constructor(
@@ -22,6 +26,7 @@ export class ToolView implements CallView {
     /** The principal as the host delivered it (a stored call's: as it was when its work was accepted). */
     readonly asked: Principal,
     private readonly session: SessionState,
+    private readonly call: CallState,
   ) {
     this.viewer = asked.kind;
   }
@@ -39,12 +44,12 @@ export class ToolView implements CallView {
 
   /** Why nothing may run in this call (standing lost, the task's attempt cap), or null. */
   get stop(): string | null {
-    return whyNotRunNow(this.standing, this.session);
+    return whyNotRunNow(this.standing, this.call.taskAttempt, MAX_TASK_ATTEMPTS);
   }
 
   /** A fresh read, for the tool steps of a long run after the call began: trust may change while it runs. */
   stopNow(): string | null {
-    return whyNotRunNow(this.m.callerStanding(this.asked), this.session);
+    return whyNotRunNow(this.m.callerStanding(this.asked), this.call.taskAttempt, MAX_TASK_ATTEMPTS);
   }
 
   get memoryScope(): string {
@@ -60,22 +65,23 @@ export class ToolView implements CallView {
     return this.cat().byName.get(name);
   }
 
-  /**
-   * Why tools/call would refuse this tool to this caller whatever the arguments, or null when it would run: the
-   * call's stop first (a tool that signs every outcome runs and signs it), then the gate, then what the tool declares.
-   */
-  verdict(e: CatalogEntry): Refusal | null {
-    let v = this.verdicts.get(e);
+  /** What admission says of this tool for this caller in this request, whatever the arguments (asked once per tool). */
+  admission(e: CatalogEntry): Admission {
+    let v = this.admissions.get(e);
     if (v === undefined) {
-      const stop = this.stop;
-      const signs = e.tool.kind === "synthetic" && e.tool.impl.signsEveryOutcome;
-      // A call admitted before its host stopped is concluded with its receipt whatever is refused now: nothing runs.
-      if (signs && this.session.taskRun?.concludes !== undefined) v = null;
-      else if (stop === null) v = toolRefusal(this.m, this.principal, e);
-      else v = signs ? null : { outcome: "deny", message: `Denied: ${stop}` };
-      this.verdicts.set(e, v);
+      v = admissionOf(this.m, this.principal, e, {
+        stop: this.stop,
+        concluding: this.call.taskRun?.concludes !== undefined,
+        ownerCanBeAsked: clientSupports(this.session, "elicitation"),
+      });
+      this.admissions.set(e, v);
     }
     return v;
+  }
+
+  /** Why tools/call would refuse this tool to this caller whatever the arguments, or null when it would run. */
+  verdict(e: CatalogEntry): Refusal | null {
+    return refusalOf(this.admission(e));
   }
 
   /** What this caller may call now: the answer of motebit_tools and the service listing. */

@@ -6,10 +6,10 @@ import type { ServedTool, ToolAnnotations } from "../tools/types.js";
 import { annotationsFor } from "../tools/annotations.js";
 import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
-import { decide } from "../policy/gate.js";
+import { admit, refusalOf, type Admission, type AdmissionAsk, type Refusal } from "../policy/admission/admit.js";
 import type { Principal } from "../principal.js";
 import { isTaskSupport, type TaskSupport } from "./stateless/tasks-extension.js";
-import { admits, type Viewer } from "../tools/audience.js";
+import { admits, servedAudience, type Audience, type Viewer } from "../policy/admission/audience.js";
 
 export interface CatalogEntry {
   name: string;
@@ -20,8 +20,9 @@ export interface CatalogEntry {
   annotations: ToolAnnotations;
   /** Set when the tool may run as an MCP task (tasks extension). */
   taskSupport?: TaskSupport;
-  /** null for a served tool that declared no usable risk: the gate denies it. */
+  /** null for a served tool that declared no usable risk: admission denies it. */
   risk: RiskLevel | null;
+  audience: Audience;
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
 }
 
@@ -71,6 +72,7 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
     annotations: annotationsFor(t.risk, undefined),
     ...(t.taskSupport !== undefined && { taskSupport: t.taskSupport }),
     risk: t.risk,
+    audience: t.audience,
     tool: { kind: "synthetic", impl: t },
   }));
   for (const s of m.registry.list(viewer)) {
@@ -84,27 +86,39 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
       annotations: annotationsFor(risk, s.definition.annotations),
       ...(isTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
       risk,
+      audience: servedAudience(s.definition),
       tool: { kind: "served", impl: s },
     });
   }
   return entries;
 }
 
-/** Why a call of this tool would be refused to this principal, by the tool alone (the gate, then what the tool declares); null: it would run. */
-export type Refusal = { outcome: "deny" | "approval"; message: string };
+export type { Refusal };
 
+/** What admission says of this entry for this principal in an MCP request; `call` is what the request adds (call-view.ts). */
+export function admissionOf(m: MotebitContext, p: Principal, e: CatalogEntry, call: Pick<AdmissionAsk, "stop" | "concluding" | "ownerCanBeAsked"> = {}): Admission {
+  const impl = e.tool.kind === "synthetic" ? e.tool.impl : undefined;
+  const declared = impl?.refusal;
+  const tool = {
+    name: e.name,
+    risk: e.risk,
+    audience: e.audience,
+    signsEveryOutcome: impl?.signsEveryOutcome === true,
+    ...(declared !== undefined && { declaredRefusal: () => declared(m, p) }),
+  };
+  return admit({ moment: "request", principal: p, tool, governance: m.governance, ...call });
+}
+
+/** Why a call of this tool would be refused to this principal outside any call (a listing); null: it would run. */
 export function toolRefusal(m: MotebitContext, p: Principal, e: CatalogEntry): Refusal | null {
-  const decision = decide({ toolName: e.name, risk: e.risk, principal: p, governance: m.governance });
-  if (decision.outcome !== "allow") return { outcome: decision.outcome, message: decision.message };
-  const declared = e.tool.kind === "synthetic" ? (e.tool.impl.refusal?.(m, p) ?? null) : null;
-  return declared === null ? null : { outcome: "deny", message: declared };
+  return refusalOf(admissionOf(m, p, e));
 }
 
 /** The motebit_tools rows of the entries that would run. */
 export function callableRows(entries: readonly CatalogEntry[], refusal: (e: CatalogEntry) => Refusal | null): CallableTool[] {
   return entries
     .filter((e) => refusal(e) === null)
-    // A null risk is always refused by the gate, so every entry here has a level.
+    // A null risk is always refused by admission, so every entry here has a level.
     .map((e) => ({ name: e.name, description: e.description, risk: e.risk as RiskLevel, risk_name: riskName(e.risk as RiskLevel) }));
 }
 

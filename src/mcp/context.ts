@@ -11,6 +11,7 @@ import type { CallableTool } from "../agent/turn-context.js";
 import type { Principal, Standing } from "../principal.js";
 import type { ClientChannel } from "./client-channel.js";
 import type { SessionState } from "./session.js";
+import type { CallState } from "./call-state.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -53,6 +54,8 @@ export interface CallInput {
   signal: AbortSignal;
   channel: ClientChannel;
   session: SessionState;
+  /** What this request (or the MCP task it runs for) holds beside the session. */
+  call: CallState;
   /** A synchronous call on a host that keeps its calls: how the tool `tool` called with `args` is kept once admitted. */
   admit?: CallAdmitter;
 }

@@ -35,7 +35,7 @@ const METHODS: Record<string, Handler> = {
   },
   // 2026-07-28's answer to "who are you": no session opens. Sessions learnt it at initialize.
   async "server/discover"(m, c) {
-    if (c.session.statelessVersion === null) throw new RpcError(METHOD_NOT_FOUND, "Method not found: server/discover (a 2026-07-28 method)");
+    if (c.call.statelessVersion === null) throw new RpcError(METHOD_NOT_FOUND, "Method not found: server/discover (a 2026-07-28 method)");
     // No resources/subscribe without a session (2026-07-28 moved it to subscriptions/listen, not served here).
     const { subscribe: _none, ...resources } = SERVER_CAPABILITIES.resources;
     return {
@@ -136,7 +136,7 @@ export async function dispatchClassified(m: MotebitContext, c: CallInput, msg: P
   try {
     const progressToken = progressTokenOf(params);
     // The caller's view, once for this message: every handler and tool below reads it.
-    const view = new ToolView(m, c.principal, c.session);
+    const view = new ToolView(m, c.principal, c.session, c.call);
     const call: CallContext = { ...c, view, ...(progressToken !== undefined && { progressToken }) };
     return rpcResult(id, await handler(m, call, params ?? {}, view));
   } catch (e) {

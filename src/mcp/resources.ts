@@ -7,7 +7,7 @@ import { shareableWithHost } from "../memory/scope.js";
 import { matchTemplate, templateVariables, UnsafeTemplateVariable } from "./uri-template.js";
 import type { ServedResource } from "../tools/types.js";
 import { echo } from "../bounded/echo.js";
-import { admits, type Audience } from "../tools/audience.js";
+import { admits, type Audience } from "../policy/admission/audience.js";
 
 interface ResourceDef {
   uri: string;

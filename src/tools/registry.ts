@@ -7,7 +7,7 @@ import { annotationsProblem } from "./annotations.js";
 import type { ServedPrompt, ServedResource, ServedTool } from "./types.js";
 import { checkPrompts, checkResources } from "./module-extras.js";
 import { compileSchema } from "./json-schema.js";
-import { admits, servedAudience, type Viewer } from "./audience.js";
+import { admits, servedAudience, type Viewer } from "../policy/admission/audience.js";
 
 /** MCP's recommended tool-name alphabet; anything else breaks some clients. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -14,6 +14,7 @@ import { NO_CHANNEL } from "../client-channel.js";
 import { InFlight } from "./in-flight.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpcResponse } from "../jsonrpc.js";
 import type { SessionState } from "../session.js";
+import type { CallState } from "../call-state.js";
 import type { StatelessEnvelope } from "../stateless/revision.js";
 import type { TaskHost } from "./task-host.js";
 import { randomHex } from "../../protocol/index.js";
@@ -210,10 +211,8 @@ export class McpTasks implements TaskHost {
     }, this.leaseMs / 3);
     // What the run commits at its end (motebit_task: the receipt and its ledger row), held for the last step.
     const held: (() => void)[] = [];
-    const session: SessionState = {
-      clientCapabilities: t.envelope?.clientCapabilities ?? null,
-      logLevel: null,
-      subscriptions: new Set(),
+    const session: SessionState = { clientCapabilities: t.envelope?.clientCapabilities ?? null, logLevel: null, subscriptions: new Set() };
+    const call: CallState = {
       statelessVersion: t.envelope?.protocolVersion ?? null,
       taskAnswers: t.answers,
       taskAttempt: t.attempts,
@@ -228,7 +227,7 @@ export class McpTasks implements TaskHost {
     };
     const also = () => held.splice(0).forEach((write) => write());
     const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
-    const run = this.motebit.handleClassified({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session })
+    const run = this.motebit.handleClassified({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session, call })
       .then(
         (response) =>
           void (this.handingOver ? this.store.release(taskId, lease) : admission !== null ? this.store.end(taskId, lease, also) : this.settle(taskId, lease, response, also)),

@@ -4,11 +4,12 @@
 import type { ClientChannel } from "../client-channel.js";
 import type { JsonRpcResponse, PostedMessage } from "../jsonrpc.js";
 import type { SessionState } from "../session.js";
+import type { CallState } from "../call-state.js";
 import type { Principal } from "../../principal.js";
 import type { CallAdmitter } from "../context.js";
 
 /** Who asks, how the call is stopped, the way back to its client and its session. */
-export type MessageContext = { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState; admit?: CallAdmitter };
+export type MessageContext = { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState; call?: CallState; admit?: CallAdmitter };
 
 export interface MessageHandler {
   /** A response, or null for notifications. */

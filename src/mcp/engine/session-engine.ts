@@ -8,7 +8,8 @@ import { RpcError, rpcError, rpcResult, type JsonRpcId, type JsonRpcResponse, ty
 import { clientMessageProblem } from "../param-schemas.js";
 import { PendingReplies, replyKey } from "./pending-replies.js";
 import { newSessionState, type SessionState } from "../session.js";
-import { removedMethodError, statelessSession } from "../stateless/call.js";
+import type { CallState } from "../call-state.js";
+import { envelopeSession, removedMethodError, statelessCall } from "../stateless/call.js";
 import { shapeStatelessResponse } from "../stateless/result.js";
 import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless/revision.js";
 import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks-extension.js";
@@ -143,7 +144,7 @@ export class SessionEngine {
     return this.replies.heldBy(callerKey(principal));
   }
 
-  /** A 2026-07-28 request: its own session; no server-to-client requests (input-required results replace them). */
+  /** A 2026-07-28 request: its envelope in place of a session, its state in the call (call-state.ts); no server-to-client requests (input-required results replace them). */
   private async stateless(m: Incoming, envelope: StatelessEnvelope, conduit: Conduit): Promise<JsonRpcResponse | null> {
     const { id, method, params } = m.message as Required<Pick<Message, "id" | "method">> & Message;
     const shape = (r: JsonRpcResponse) => shapeStatelessResponse(method, params, r);
@@ -151,17 +152,16 @@ export class SessionEngine {
     if (TASK_METHODS.has(method) && clientMessageProblem(m.message) === null) return shape(this.taskMethod(m.principal, id, method, params, envelope));
     const removed = removedMethodError(id, method, envelope);
     if (removed !== null) return removed;
-    const session = statelessSession(envelope);
     // A task keeps the envelope for its runs; the headers were checked at this call and are not kept.
     const { paramHeaders: _checked, ...kept } = envelope;
-    if (declaresTasks(envelope.clientCapabilities)) session.startTask = (tool, args) => this.tasks.create(m.principal, kept, tool, args);
+    const call = statelessCall(envelope, declaresTasks(envelope.clientCapabilities) ? (tool, args) => this.tasks.create(m.principal, kept, tool, args) : undefined);
     const channel: ClientChannel = {
       notify: (name, p) => void conduit.send({ jsonrpc: "2.0", method: name, params: p }),
       request: async (name) => {
         throw new Error(`protocol ${envelope.protocolVersion} has no server-to-client requests (${name})`);
       },
     };
-    const response = await this.run(m, conduit, session, channel);
+    const response = await this.run(m, conduit, envelopeSession(envelope), channel, call);
     return response === null ? null : shape(response);
   }
 
@@ -181,14 +181,14 @@ export class SessionEngine {
   }
 
   /** Runs a request where a cancellation from its own scope, or its connection dropping, can abort it. */
-  private async run(m: Incoming, conduit: Conduit, session: SessionState, channel: ClientChannel): Promise<JsonRpcResponse | null> {
+  private async run(m: Incoming, conduit: Conduit, session: SessionState, channel: ClientChannel, call?: CallState): Promise<JsonRpcResponse | null> {
     const key = replyKey(conduit.scope, (m.message as Message).id);
     const controller = this.inFlight.begin(key, conduit.closed);
     // A synchronous motebit_task is kept from its admission, so a host stopped during it still signs its receipt.
     let kept: KeptCall | undefined;
     const admit = (tool: string, args: unknown) => (kept = this.tasks.keepCall(m.principal, tool, args)).admit;
     try {
-      return await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: controller.signal, channel, session, admit });
+      return await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: controller.signal, channel, session, call, admit });
     } finally {
       kept?.end();
       this.inFlight.end(key, controller);

@@ -1,16 +1,23 @@
-// What every host does with a 2026-07-28 request before and after the core runs it: the request is its own
-// session, and a method that revision removed is refused without running anything.
+// What every host does with a 2026-07-28 request before and after the core runs it: what a session would hold
+// (capabilities, log level) comes from the request's own envelope, the rest is the request's (call-state.ts), and a
+// method that revision removed is refused without running anything.
 import { METHOD_NOT_FOUND, rpcError, type JsonRpcId, type JsonRpcResponse } from "../jsonrpc.js";
 import type { SessionState } from "../session.js";
+import type { CallState } from "../call-state.js";
+import type { TaskStarter } from "./tasks-extension.js";
 import { REMOVED_METHODS, type StatelessEnvelope } from "./revision.js";
 
-export function statelessSession(envelope: StatelessEnvelope): SessionState {
+/** The envelope's capabilities and log level, in the shape a session's request reads them. */
+export function envelopeSession(envelope: StatelessEnvelope): SessionState {
+  return { clientCapabilities: envelope.clientCapabilities, logLevel: envelope.logLevel, subscriptions: new Set() };
+}
+
+/** The request's own state: its revision, its Mcp-Param-* headers, and how to start it as a task when its client negotiated that. */
+export function statelessCall(envelope: StatelessEnvelope, startTask: TaskStarter | undefined): CallState {
   return {
-    clientCapabilities: envelope.clientCapabilities,
-    logLevel: envelope.logLevel,
-    subscriptions: new Set(),
     statelessVersion: envelope.protocolVersion,
     ...(envelope.paramHeaders !== undefined && { paramHeaders: envelope.paramHeaders }),
+    ...(startTask !== undefined && { startTask }),
   };
 }
 

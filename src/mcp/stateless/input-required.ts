@@ -83,7 +83,7 @@ export interface Retry {
 
 /** A 2026-07-28 request's retry fields; undefined for a session's request, which asks the client over its channel instead. */
 export function retryOf(c: CallContext, params: Record<string, unknown>): Retry | undefined {
-  return c.session.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
+  return c.call.statelessVersion !== null ? { inputResponses: params.inputResponses, requestState: params.requestState } : undefined;
 }
 
 /** The round a (re)try of `tool` (a tool's name, or another subject such as a prompt's) starts with: answers from its verified state and from this request's inputResponses. */

@@ -36,7 +36,7 @@ export const taskTool: SyntheticTool = {
       standing: () => c.view.stop,
       standingNow: () => c.view.stopNow(),
       progress: toolContextFor(c, "motebit_task").progress,
-      run: c.session.taskRun,
+      run: c.call.taskRun,
       admit: c.admit?.("motebit_task", args),
     });
     if (!answer.ok) return refused(answer.refusal);

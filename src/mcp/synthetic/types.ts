@@ -3,7 +3,7 @@ import type { RiskLevel } from "../../policy/risk.js";
 import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
 import type { Principal } from "../../principal.js";
-import type { Audience } from "../../tools/audience.js";
+import type { Audience } from "../../policy/admission/audience.js";
 
 /** A tool the motebit registers itself (docs/protocol.md §7), as opposed to a served tool from a tools module. */
 export interface SyntheticTool {

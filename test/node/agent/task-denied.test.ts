@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { verifyReceipt } from "../../../src/protocol/index.js";
-import { firstContactMessage } from "../../../src/policy/gate.js";
+import { firstContactMessage } from "../../../src/policy/admission/refusals.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import { fixtureSigner, task } from "./task-fixture.js";
 

@@ -1,7 +1,7 @@
 // Shared setup for task-runner tests: a real signer, the example tools and a gate over real governance.
 
 import exampleTools from "../../../examples/tools/index.js";
-import { decide } from "../../../src/policy/gate.js";
+import { taskGate } from "../../../src/agent/task-gate.js";
 import { DEFAULT_SERVICE_GOVERNANCE, type Governance } from "../../../src/policy/governance.js";
 import { OWNER, type Principal } from "../../../src/principal.js";
 import type { Clock } from "../../../src/ports.js";
@@ -26,8 +26,7 @@ export function steppingClock(start = 1_700_000_000_000): Clock {
 
 /** The real gate over the risks the given tools declare. */
 export function gateFor(principal: Principal, tools: ServedTool[], governance: Governance = DEFAULT_SERVICE_GOVERNANCE) {
-  const reg = ToolRegistry.fromModule(tools);
-  return (toolName: string) => decide({ toolName, risk: reg.riskOf(toolName), principal, governance });
+  return taskGate({ registry: ToolRegistry.fromModule(tools), governance }, principal);
 }
 
 export async function task(over: Partial<RunTaskInput> & { principal?: Principal } = {}) {

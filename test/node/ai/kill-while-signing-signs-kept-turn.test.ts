@@ -14,9 +14,9 @@ describe("AI mode: a task killed while signing", () => {
     const { h, llm } = await aiMotebit([{ tools: [{ name: "echo", input: { text: "one" } }] }, "echoed one"]);
     const caller = peer();
     const run = async (taskRun: TaskRun): Promise<ExecutionReceipt> => {
-      const session = { ...newSessionState(), statelessVersion: "2026-07-28", taskRun };
+      const call = { statelessVersion: "2026-07-28", taskRun };
       const message = { jsonrpc: "2.0" as const, id: 1, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "echo one" } } };
-      const res = (await h.m.handleClassified({ kind: "request", message }, { principal: caller, session })) as { result: { content: { text: string }[] } };
+      const res = (await h.m.handleClassified({ kind: "request", message }, { principal: caller, session: newSessionState(), call })) as { result: { content: { text: string }[] } };
       return JSON.parse(stripIdentityTag(res.result.content[0].text)) as ExecutionReceipt;
     };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { peer } from "../helpers/motebit.js";
-import { DEFAULT_DENY_REASON, firstContactMessage } from "../../../src/policy/gate.js";
+import { DEFAULT_DENY_REASON, firstContactMessage } from "../../../src/policy/admission/refusals.js";
 import { verifyReceipt } from "../../../src/protocol/index.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import exampleTools from "../../../examples/tools/index.js";

@@ -22,9 +22,9 @@ const motebit: MessageHandler = {
   async handleClassified(message, ctx) {
     const m = message.message as { id: number; method: string; params: { name?: string; arguments?: unknown } };
     if (m.method !== "tools/call") return null;
-    if (ctx.session.startTask && ctx.session.taskAnswers === undefined) {
+    if (ctx.call?.startTask && ctx.call.taskAnswers === undefined) {
       try {
-        return { jsonrpc: "2.0", id: m.id, result: await ctx.session.startTask(m.params.name!, m.params.arguments) };
+        return { jsonrpc: "2.0", id: m.id, result: await ctx.call.startTask(m.params.name!, m.params.arguments) };
       } catch (e) {
         return { jsonrpc: "2.0", id: m.id, error: { code: -32000, message: (e as Error).message } };
       }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { makeMotebit, owner, peer } from "../helpers/motebit.js";
 import { SYNTHETIC_TOOLS } from "../../../src/mcp/synthetic/index.js";
-import { admits } from "../../../src/tools/audience.js";
+import { admits } from "../../../src/policy/admission/audience.js";
 import type { Principal } from "../../../src/principal.js";
 
 const tools = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeMotebit, owner, peer } from "../helpers/motebit.js";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
-import { firstContactMessage } from "../../../src/policy/gate.js";
+import { firstContactMessage } from "../../../src/policy/admission/refusals.js";
 
 const APPROVAL = (n: string) =>
   `Governance: tool "${n}" requires approval from the motebit owner. This tool is in the approval band of the governance policy.`;

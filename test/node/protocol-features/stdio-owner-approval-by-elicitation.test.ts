@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approvalMessage } from "../../../src/policy/gate.js";
+import { approvalMessage } from "../../../src/policy/admission/refusals.js";
 import { BIN, cleanEnv, initMotebit, REPO, tempDir } from "../local/helpers/local-cli.js";
 import { protocolToolsModuleSource } from "../helpers/protocol-tools.js";
 

@@ -6,7 +6,7 @@ import { withOAuthStanding } from "../../../src/oauth/standing.js";
 import { OAuthStore } from "../../../src/oauth/store.js";
 import { UNCHANGED_STANDING } from "../../../src/principal.js";
 import { REFUSAL_META_KEY } from "../../../src/mcp/catalog.js";
-import { firstContactMessage } from "../../../src/policy/gate.js";
+import { firstContactMessage } from "../../../src/policy/admission/refusals.js";
 import { stripIdentityTag, verifyReceipt } from "../../../src/protocol/index.js";
 import { makeMotebit } from "../helpers/motebit.js";
 import { memorySql } from "../helpers/sqlite.js";

@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approvalMessage } from "../../../src/policy/gate.js";
+import { approvalMessage } from "../../../src/policy/admission/refusals.js";
 import { BIN, cleanEnv, initMotebit, REPO, tempDir } from "../local/helpers/local-cli.js";
 import { protocolToolsModuleSource } from "../helpers/protocol-tools.js";
 

@@ -1,6 +1,6 @@
 // Who a tool, resource or prompt is for: the owner (stdio), peers (every HTTP caller), or both. Every listing and
-// every call asks this one rule, so what a principal is shown is exactly what it may reach.
-import type { Principal } from "../principal.js";
+// every call asks this one rule (admit.ts puts it first), so what a principal is shown is exactly what it may reach.
+import type { Principal } from "../../principal.js";
 
 export type Audience = "owner" | "peer" | "both";
 
