@@ -14,6 +14,11 @@ export function leafHash(data: Uint8Array): string {
   return sha256HexSync(buf);
 }
 
+/** SHA-256(0x00 ‖ UTF-8 of text), hex: U+0000 is the one byte 0x00 in UTF-8, so the prefix joins the text unencoded. */
+export function leafHashOfText(text: string): string {
+  return sha256HexSync("\u0000" + text);
+}
+
 /** SHA-256(0x01 ‖ left ‖ right), hex in and out. */
 export function nodeHash(left: string, right: string): string {
   const buf = new Uint8Array(65);
