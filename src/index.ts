@@ -6,10 +6,10 @@
 export {
   SIGNED_TOKEN_PREFIX, constantTimeEqual, createIdentityDoc, createSigner, didKeyToPublicKey, ed25519Pkcs8, fromUtf8, generateSeedHex,
   hexToBytes, isSovereignIdFor, mintBearerToken, parseBearerToken, publicKeyFromSeed, publicKeyToDidKey, signIdentityFile,
-  sovereignMotebitId, stripIdentityTag, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
+  sovereignMotebitId, stripIdentityTag, useNativeSha256, verifyBearerToken, verifyDelegationToken, verifyIdentityFile, verifyReceipt,
   withoutSignedPrefix,
 } from "./protocol/index.js";
-export type { Signer, SignerFactory, Verdict, VerifySignature } from "./protocol/index.js";
+export type { Sha256HexSync, Signer, SignerFactory, Verdict, VerifySignature } from "./protocol/index.js";
 export { BoundedCache } from "./bounded/bounded-cache.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue, WordTableData, WordTableSource } from "./ports.js";

@@ -12,8 +12,9 @@ import { MockLanguageModelV4 } from "ai/test";
 import type { LanguageModelV4Content } from "@ai-sdk/provider";
 import exampleTools from "../../examples/tools/index.js";
 import { Motebit } from "../../src/motebit.js";
-import { createSigner, sovereignMotebitId, type Signer } from "../../src/protocol/index.js";
+import { createSigner, sovereignMotebitId, useNativeSha256, type Signer } from "../../src/protocol/index.js";
 import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
+import { nodeSha256Hex } from "../../local-stdio/src/serve/node-sha256.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { memorySql } from "../../test/node/helpers/sqlite.js";
 import { NO_CLIENT } from "../../src/tools/invoke.js";
@@ -77,6 +78,8 @@ async function motebitTask(signer: Signer): Promise<() => Promise<void>> {
     if (!r.result.content[0].text.includes('"completed"')) throw new Error(`unexpected: ${r.result.content[0].text}`);
   };
 }
+// motebit-local's digest (node:crypto: the log's leaf and nodes, the prompt and result hashes), as its CLI plugs it in.
+useNativeSha256(nodeSha256Hex);
 // motebit-local's signer (node:crypto), and WebCrypto's — the edge's, and motebit-local's until 2026-12-02 — beside it.
 const ours = await motebitTask(await nodeSigner(SEED));
 const oursWebCrypto = await motebitTask(await createSigner(SEED));

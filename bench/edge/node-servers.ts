@@ -13,10 +13,14 @@ import { ToolRegistry } from "../../src/tools/registry.js";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
+import { nodeSha256Hex } from "../../local-stdio/src/serve/node-sha256.js";
+import { useNativeSha256 } from "../../src/protocol/index.js";
 import { freePort } from "../../test/node/edge/local-edge.js";
 
 /** motebit-local's motebit over in-memory SQLite with the bench's settings, as `motebit-local serve` builds it. */
 export async function benchMotebit(env: Record<string, string>) {
+  // motebit-local's CLI plugs node:crypto's digest in at start (local-stdio/src/cli.ts).
+  useNativeSha256(nodeSha256Hex);
   const sql = openSqlite(":memory:");
   const config = readServerConfig({ env });
   const motebit = await createHostMotebit({

@@ -15,7 +15,8 @@ import { command as call } from "./commands/call.js";
 import { command as oauth } from "./commands/oauth.js";
 import { command as log } from "./commands/log.js";
 import { readFileSync } from "node:fs";
-import { provideWordTable } from "motebit-edge/core";
+import { provideWordTable, useNativeSha256 } from "motebit-edge/core";
+import { nodeSha256Hex } from "./serve/node-sha256.js";
 import type { Command } from "./commands/command.js";
 import { EXIT_STATUS, UsageError } from "./flags.js";
 import { wordTableFile } from "./word-table-file.js";
@@ -78,4 +79,6 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
+// Every command hashes through the core's port (log leaves and nodes, receipts, tokens): node:crypto's is native.
+useNativeSha256(nodeSha256Hex);
 process.exitCode = await main(process.argv.slice(2));

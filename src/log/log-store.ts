@@ -64,14 +64,20 @@ export class LogStore {
    * Returns the leaf's inclusion proof in the tree that ends with it.
    */
   append(taskId: string, leafHash: string): ReceiptProof {
-    const [last] = this.sql.all<{ leaf_index: number; leaf_hash: string }>("SELECT leaf_index, leaf_hash FROM log_leaves ORDER BY leaf_index DESC LIMIT 1");
-    const size = last === undefined ? 0 : last.leaf_index + 1;
-    let f = this.frontier;
-    if (f.size !== size || f.lastLeaf !== (last?.leaf_hash ?? null)) {
-      f = { size, lastLeaf: last?.leaf_hash ?? null, nodes: borderPositions(size).map(({ level, index }) => ({ level, hash: this.node(level, index) })) };
+    let next = appendLeaf(this.frontier, leafHash);
+    // The kept border is checked in the leaf's own INSERT (one statement, not a read and a write): the row goes in only
+    // while the table's last leaf is the border's. Leaf hashes are unique, so that leaf's index is the border's size - 1.
+    const kept = this.sql.run(
+      "INSERT INTO log_leaves (leaf_index, leaf_hash, task_id) SELECT ?, ?, ? WHERE (SELECT leaf_hash FROM log_leaves ORDER BY leaf_index DESC LIMIT 1) IS ?",
+      this.frontier.size, leafHash, taskId, this.frontier.lastLeaf,
+    );
+    if (kept.changes === 0) {
+      const [last] = this.sql.all<{ leaf_index: number; leaf_hash: string }>("SELECT leaf_index, leaf_hash FROM log_leaves ORDER BY leaf_index DESC LIMIT 1");
+      const size = last === undefined ? 0 : last.leaf_index + 1;
+      const f = { size, lastLeaf: last?.leaf_hash ?? null, nodes: borderPositions(size).map(({ level, index }) => ({ level, hash: this.node(level, index) })) };
+      next = appendLeaf(f, leafHash);
+      this.sql.run("INSERT INTO log_leaves (leaf_index, leaf_hash, task_id) VALUES (?, ?, ?)", size, leafHash, taskId);
     }
-    const next = appendLeaf(f, leafHash);
-    this.sql.run("INSERT INTO log_leaves (leaf_index, leaf_hash, task_id) VALUES (?, ?, ?)", size, leafHash, taskId);
     for (const n of next.made) this.sql.run("INSERT INTO log_nodes (level, idx, hash) VALUES (?, ?, ?)", n.level, n.index, n.hash);
     this.frontier = next.frontier;
     return next.proof;

@@ -1,7 +1,7 @@
 // RFC 9162 §2.1 Merkle tree hashing, and checking the two proofs it defines, with nothing but SHA-256: the same code
 // checks a proof in `motebit-local verify`, `log watch` and the tests. Hashes travel as lowercase hex.
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, hexToBytes } from "../protocol/bytes.js";
+import { hexToBytes } from "../protocol/bytes.js";
+import { sha256HexSync } from "../protocol/sha256.js";
 
 const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
@@ -11,7 +11,12 @@ export function leafHash(data: Uint8Array): string {
   const buf = new Uint8Array(1 + data.length);
   buf[0] = LEAF_PREFIX;
   buf.set(data, 1);
-  return bytesToHex(sha256(buf));
+  return sha256HexSync(buf);
+}
+
+/** SHA-256(0x00 ‖ UTF-8 of text), hex: U+0000 is the one byte 0x00 in UTF-8, so the prefix joins the text unencoded. */
+export function leafHashOfText(text: string): string {
+  return sha256HexSync("\u0000" + text);
 }
 
 /** SHA-256(0x01 ‖ left ‖ right), hex in and out. */
@@ -20,11 +25,11 @@ export function nodeHash(left: string, right: string): string {
   buf[0] = NODE_PREFIX;
   buf.set(hexToBytes(left, 32), 1);
   buf.set(hexToBytes(right, 32), 33);
-  return bytesToHex(sha256(buf));
+  return sha256HexSync(buf);
 }
 
 /** The root of the empty tree: SHA-256 of nothing. */
-export const EMPTY_ROOT = bytesToHex(sha256(new Uint8Array(0)));
+export const EMPTY_ROOT = sha256HexSync(new Uint8Array(0));
 
 /** The largest power of two smaller than n (n ≥ 2): where RFC 9162 splits a tree of n leaves. */
 export function splitPoint(n: number): number {

@@ -4,7 +4,7 @@ import type { SqlPort } from "../ports.js";
 import type { ExecutionReceipt } from "../protocol/index.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
 import { LogStore, receiptProof, type ReceiptProof } from "./log-store.js";
-import { receiptLeafHash } from "./receipt-leaf.js";
+import { signedReceiptLeafHash } from "./receipt-leaf.js";
 
 export interface StoredReceipt {
   receipt: ExecutionReceipt;
@@ -75,7 +75,7 @@ export class ReceiptLedger {
   append(receipt: ExecutionReceipt, caller: string, runId?: string): number {
     const proof = this.sql.transaction(() => {
       this.insert(receipt, caller, runId);
-      return this.log.append(receipt.task_id, receiptLeafHash(receipt));
+      return this.log.append(receipt.task_id, signedReceiptLeafHash(receipt));
     });
     this.appended.set(receipt, proof);
     return proof.leaf_index;

@@ -44,20 +44,38 @@ export const MAX_RECEIPT_CHARS = 1024 * 1024;
 const BODY_FIELDS = ["task_id", "motebit_id", "device_id", "submitted_at", "completed_at", "status", "result", "tools_used",
   "memories_formed", "prompt_hash", "result_hash", "relay_task_id", "delegated_scope", "delegation_receipts", "invocation_origin"] as const;
 
+/** The canonical JSON, signature included, of the receipts signReceipt made: the log's leaf text (src/log/receipt-leaf.ts). */
+const signedTexts = new WeakMap<object, string>();
+
 /** Sign a receipt body: drops undefined fields and an empty delegation_receipts, embeds public_key and suite. */
 export async function signReceipt(body: UnsignedReceipt, signer: Signer): Promise<ExecutionReceipt> {
+  // JCS sorts members, so the signed text is the unsigned one with `signature` between the members sorting before it
+  // and those after: written once in two halves, both texts come from one serialisation.
+  // `out` keeps the fields' order, which JSON.stringify (the ledger row, the wire) follows.
   const out: Record<string, unknown> = {};
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const put = (k: string, v: unknown) => ((k < "signature" ? before : after)[k] = out[k] = v);
   for (const k of BODY_FIELDS) {
     const v = (body as unknown as Record<string, unknown>)[k];
     if (v === undefined) continue;
     if (k === "delegation_receipts" && Array.isArray(v) && v.length === 0) continue;
-    out[k] = v;
+    put(k, v);
   }
-  out.public_key = signer.publicKeyHex;
-  out.suite = SUITE_RECEIPT;
-  const sig = await signer.sign(utf8(canonicalJson(out)));
-  out.signature = base64urlEncode(sig);
+  put("public_key", signer.publicKeyHex);
+  put("suite", SUITE_RECEIPT);
+  const head = canonicalJson(before).slice(1, -1);
+  const tail = canonicalJson(after).slice(1, -1);
+  const joined = (...members: string[]) => `{${members.filter((m) => m !== "").join(",")}}`;
+  const signature = base64urlEncode(await signer.sign(utf8(joined(head, tail))));
+  out.signature = signature;
+  signedTexts.set(out, joined(head, `"signature":${JSON.stringify(signature)}`, tail));
   return out as unknown as ExecutionReceipt;
+}
+
+/** RFC 8785 canonical JSON of a whole receipt: kept from its signing when signReceipt made it, else written now. */
+export function receiptCanonicalJson(receipt: object): string {
+  return signedTexts.get(receipt) ?? canonicalJson(receipt);
 }
 
 /**

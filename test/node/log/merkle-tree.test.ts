@@ -81,6 +81,18 @@ describe("the stored tree", () => {
     expect(l.log.root(12)).toBe(mth(leaves.slice(0, 12)));
   });
 
+  it("two writers over one database take turns: each appends after the other's leaves, not over its own stale border", () => {
+    const sql = memorySql();
+    const a = new ReceiptLedger(sql);
+    a.migrate();
+    const b = new ReceiptLedger(sql);
+    for (let i = 0; i < 12; i++) {
+      const writer = i % 3 === 2 ? b : a;
+      expect(writer.log.append(`t${i}`, leaves[i])).toEqual({ leaf_index: i, tree_size: i + 1, root_hash: mth(leaves.slice(0, i + 1)), audit_path: path(i, leaves.slice(0, i + 1)) });
+    }
+    expect(a.log.root(12)).toBe(mth(leaves.slice(0, 12)));
+  });
+
   it("a missing stored node is an error, never a made-up hash", () => {
     const sql = memorySql();
     const l = new ReceiptLedger(sql);
