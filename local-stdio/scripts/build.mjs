@@ -7,13 +7,10 @@
 // are split into chunks of their own (dist/chunks/), loaded only in AI mode, so direct mode never parses them. The
 // word table is data beside the bundle (dist/word-table.json), not JavaScript in it.
 import { build } from "esbuild";
-import { copyFileSync, rmSync } from "node:fs";
+import { copyFileSync, readdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-// A fresh dist/: chunks of an earlier build (their names are content hashes) would otherwise be packed too.
-rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
-
-await build({
+const result = await build({
   absWorkingDir: fileURLToPath(new URL("..", import.meta.url)),
   entryPoints: { cli: "src/cli.ts" },
   outdir: "dist",
@@ -27,7 +24,14 @@ await build({
   banner: { js: 'import { createRequire as __motebitRequire } from "node:module";\nconst require = __motebitRequire(import.meta.url);' },
   legalComments: "none",
   logLevel: "warning",
+  metafile: true,
 });
+
+// Chunks of an earlier build (their names are content hashes) would otherwise be packed too. They go after the new
+// build is written, not before: `npm pack` rebuilds (prepare) while tests may be running the CLI from this dist/.
+const chunks = new URL("../dist/chunks/", import.meta.url);
+const written = new Set(Object.keys(result.metafile.outputs).map((out) => out.replace(/^dist\/chunks\//, "")));
+for (const name of readdirSync(chunks)) if (!written.has(name)) rmSync(new URL(name, chunks), { force: true });
 
 // The default embedder's word table, read from this file at the first embed (src/word-table-file.ts).
 copyFileSync(new URL("../../data/word-table.json", import.meta.url), new URL("../dist/word-table.json", import.meta.url));
