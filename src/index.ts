@@ -77,8 +77,9 @@ export { verifyDetached } from "./discovery/detached-jws.js";
 export { MOTEBIT_META_KEY, REGISTRY_META_KEY, SIGNATURE_META_KEY } from "./discovery/documents.js";
 
 // server, relay
-export { createApp } from "./server/app.js";
-export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, type FailedAuthLimiter } from "./server/failed-auth.js";
+export { type AppHost, createApp } from "./server/app.js";
+export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, failedAuthByService, type FailedAuthLimiter, type RateLimitService } from "./server/failed-auth.js";
+export { headerSource } from "./server/request-source.js";
 export { authenticate } from "./server/auth.js";
 export type { AuthResult, ServerIdentity } from "./callers/signed-token.js";
 export { InProcessBackend } from "./server/in-process-backend.js";
