@@ -77,9 +77,8 @@ export { verifyDetached } from "./discovery/detached-jws.js";
 export { MOTEBIT_META_KEY, REGISTRY_META_KEY, SIGNATURE_META_KEY } from "./discovery/documents.js";
 
 // server, relay
-export { type AppHost, createApp } from "./server/app.js";
-export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, failedAuthByService, type FailedAuthLimiter, type RateLimitService } from "./server/failed-auth.js";
-export { headerSource } from "./server/request-source.js";
+export { createApp } from "./server/app.js";
+export { AUTH_FAILURES_PER_SOURCE_PER_MINUTE, failedAuthBuckets, type FailedAuthLimiter } from "./server/failed-auth.js";
 export { authenticate } from "./server/auth.js";
 export type { AuthResult, ServerIdentity } from "./callers/signed-token.js";
 export { InProcessBackend } from "./server/in-process-backend.js";
@@ -114,3 +113,7 @@ export { provisionFleetProfile, readFleetProfile, updateFleetProfile } from "./f
 export type { FleetProfile } from "./fleet/profile.js";
 export { FleetSpecError, parseCreateBody, parsePatchBody } from "./fleet/spec.js";
 export type { FleetSettingsPatch, FleetSpec } from "./fleet/spec.js";
+
+// the edge's app, built once per env: its failed-auth limiter and its source rule, run in the core
+export { failedAuthByService } from "./server/failed-auth.js";
+export { headerSource } from "./server/request-source.js";
