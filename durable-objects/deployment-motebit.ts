@@ -42,7 +42,7 @@ export class DeploymentMotebit {
     return s.ok ? s.backend.handleMcp(call) : startupFailureResponse(s.error);
   }
 
-  /** The deployment's motebit as an authorization server (src/server/oauth/): its grants live in this object's SQLite. */
+  /** The deployment's motebit as an authorization server (src/oauth/): its grants live in this object's SQLite. */
   async handleOAuth(request: Request, urls: OAuthUrls, source: string): Promise<Response> {
     const s = await this.started();
     return s.ok ? s.backend.oauth.handle(request, urls, null, source) : startupFailureResponse(s.error);

@@ -113,3 +113,7 @@ export { provisionFleetProfile, readFleetProfile, updateFleetProfile } from "./f
 export type { FleetProfile } from "./fleet/profile.js";
 export { FleetSpecError, parseCreateBody, parsePatchBody } from "./fleet/spec.js";
 export type { FleetSettingsPatch, FleetSpec } from "./fleet/spec.js";
+
+// the edge's app, built once per env: its failed-auth limiter and its source rule, run in the core
+export { failedAuthByService } from "./server/failed-auth.js";
+export { headerSource } from "./server/request-source.js";

@@ -2,14 +2,14 @@
 // (reached over https) and replaces any value the client sent, so there a caller cannot choose it. Under
 // `wrangler dev` (plain http on this machine) the request keeps a CF-Connecting-IP the caller sent and only
 // otherwise gets the socket's address.
+import { headerSource } from "../src/index.js";
 
 /**
- * The source the OAuth endpoints' per-source limits key on. Under wrangler dev a local caller could name itself
- * afresh, which only lets it escape its own bucket: the stored rows stay capped in all.
+ * The source the OAuth endpoints' and failed authentication's per-source limits key on. Under wrangler dev a local
+ * caller could name itself afresh, which only lets it escape its own bucket: the stored rows stay capped in all.
+ * The core's rule, so the app reads it without calling back into worker/.
  */
-export function callerSource(request: Request): string | undefined {
-  return request.headers.get("CF-Connecting-IP") ?? undefined;
-}
+export const callerSource = headerSource("CF-Connecting-IP");
 
 export const LOCAL_SOURCE = "local";
 

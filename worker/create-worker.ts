@@ -30,21 +30,16 @@ export interface MotebitWorkerOptions {
  */
 export function createMotebitWorker(options: MotebitWorkerOptions) {
   const served = ToolRegistry.fromModule(options.tools, { resources: options.resources, prompts: options.prompts });
-  // The fleet's routes first (they close /m/… and /fleet/…), then the default motebit's for everything else.
-  // One per isolate, shared by the default motebit and the fleet's: a source over its budget is over at each.
-  const failedAuthLimiter = authFailureLimiter();
-  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served, failedAuthLimiter).route(
-    "/",
-    createApp<EdgeEnv>(durableObjectBackend, { sourceOf: callerSource, tools: served, failedAuthLimiter }),
-  );
-  app.notFound(() => jsonResponse(404, { error: "not found" }));
-  // Each mounted app answers its own errors; this is for the fleet's guards (a directory that cannot be asked).
-  app.onError((err) => {
-    console.error("motebit: internal error", err);
-    return jsonResponse(500, { error: "internal error" });
-  });
+  // One app per env object (an isolate has one), built at its first request: the backend, the source rule and the
+  // failed-auth limiter are handed in then, so a request enters the core once and is not called back out of it.
+  const apps = new WeakMap<EdgeEnv, Hono<{ Bindings: EdgeEnv }>>();
+  const appFor = (env: EdgeEnv) => {
+    let app = apps.get(env);
+    if (app === undefined) apps.set(env, (app = workerApp(served, env)));
+    return app;
+  };
   const handlers = {
-    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => app.fetch(withFleetWellKnown(request), env, ctx),
+    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => appFor(env).fetch(withFleetWellKnown(request), env, ctx),
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
     scheduled: async (controller, env, ctx) => {
@@ -57,4 +52,21 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
   } satisfies ExportedHandler<EdgeEnv>;
   // workerd reads only the handler names it knows from the default export, so the class can ride along on it.
   return { ...handlers, MotebitObject: motebitObjectFor(served) };
+}
+
+/** The Worker's app for one env: the fleet's routes first (they close /m/… and /fleet/…), then the default motebit's. */
+function workerApp(served: ToolRegistry, env: EdgeEnv): Hono<{ Bindings: EdgeEnv }> {
+  // Shared by the default motebit and the fleet's: a source over its budget is over at each.
+  const failedAuthLimiter = authFailureLimiter(env);
+  const app = mountFleet(new Hono<{ Bindings: EdgeEnv }>(), served, failedAuthLimiter).route(
+    "/",
+    createApp<EdgeEnv>({ backend: durableObjectBackend(env), sourceOf: callerSource, tools: served, failedAuthLimiter }),
+  );
+  app.notFound(() => jsonResponse(404, { error: "not found" }));
+  // Each mounted app answers its own errors; this is for the fleet's guards (a directory that cannot be asked).
+  app.onError((err) => {
+    console.error("motebit: internal error", err);
+    return jsonResponse(500, { error: "internal error" });
+  });
+  return app;
 }

@@ -9,20 +9,24 @@ export function motebitStub(env: EdgeEnv) {
   return env.MOTEBIT.get(env.MOTEBIT.idFromName(MOTEBIT_OBJECT_NAME));
 }
 
-// Per env object, so an isolate parses settings once and asks the object who it is once.
-const backends = new WeakMap<EdgeEnv, ObjectBackend>();
-
-/** Throws StartupError when the deployment's settings are malformed (the app answers 503 with why). */
+/**
+ * Built once per env with the Worker's app (create-worker.ts), so it asks the object who it is once. Malformed
+ * settings do not throw here: the backend keeps the StartupError and the app answers every request 503 with why.
+ */
 export function durableObjectBackend(env: EdgeEnv): ObjectBackend {
-  let backend = backends.get(env);
-  if (!backend) backends.set(env, (backend = new ObjectBackend(deploymentConfig(env), env.MOTEBIT, MOTEBIT_OBJECT_NAME)));
-  return backend;
+  return new ObjectBackend(deploymentSettings(env), env.MOTEBIT, MOTEBIT_OBJECT_NAME);
 }
 
 const configs = new WeakMap<EdgeEnv, ServerConfig | StartupError>();
 
 /** The deployment's settings, parsed once per env object (fleet motebits share its origins, limits and relay trust). */
 export function deploymentConfig(env: EdgeEnv): ServerConfig {
+  const config = deploymentSettings(env);
+  if (config instanceof StartupError) throw config;
+  return config;
+}
+
+function deploymentSettings(env: EdgeEnv): ServerConfig | StartupError {
   let config = configs.get(env);
   if (config === undefined) {
     try {
@@ -33,6 +37,5 @@ export function deploymentConfig(env: EdgeEnv): ServerConfig {
     }
     configs.set(env, config);
   }
-  if (config instanceof StartupError) throw config;
   return config;
 }

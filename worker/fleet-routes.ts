@@ -29,12 +29,22 @@ const preflightNeedsAName: MiddlewareHandler<{ Bindings: EdgeEnv }> = async (c, 
   await next();
 };
 
-/** `served`: the Worker's tools module (the operator's API checks a fleet motebit's tool names against it). */
-export function mountFleet(root: Root, served: ToolRegistry, failedAuthLimiter?: FailedAuthLimiter<EdgeEnv>): Root {
+/**
+ * `served`: the Worker's tools module (the operator's API checks a fleet motebit's tool names against it).
+ * `failedAuthLimiter`: the same one the default motebit's app has (auth-failures.ts).
+ */
+export function mountFleet(root: Root, served: ToolRegistry, failedAuthLimiter: FailedAuthLimiter | undefined): Root {
   for (const prefix of PREFIXES) root.use(prefix, fleetEnabled);
   root.options("/m/:name/*", preflightNeedsAName);
   root.route("/", fleetApi(served));
-  const motebits = createApp<EdgeEnv>((env, c) => new FleetBackend(env, c.req.param("name") ?? ""), { basePath: "/m/:name", sourceOf: callerSource, tools: served, failedAuthLimiter });
+  // A request picks its motebit by the name in its path: the one call per request into worker/ that the fleet keeps.
+  const motebits = createApp<EdgeEnv>({
+    backend: (c) => new FleetBackend(c.env, c.req.param("name") ?? ""),
+    basePath: "/m/:name",
+    sourceOf: callerSource,
+    tools: served,
+    failedAuthLimiter,
+  });
   // A fleet motebit's page answers at /m/<name>/ as at /m/<name> (a base path's "/" route has no trailing slash).
   root.get("/m/:name/", (c) => {
     const url = new URL(c.req.url);

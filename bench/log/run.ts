@@ -107,7 +107,7 @@ async function tasks(): Promise<void> {
     } else {
       // One backend for the host's life, as motebit-local and the Durable Object build it.
       const backend = new InProcessBackend({ config, sql, clock: systemClock, motebit });
-      const app = createApp(() => backend);
+      const app = createApp({ backend });
       send = async (req) => app.fetch(req);
     }
     let n = 0;

@@ -30,7 +30,7 @@ const env = {
 async function app(verify: VerifySignature): Promise<(req: Request) => Promise<Response>> {
   const { sql, config, motebit } = await benchMotebit(env);
   const backend = new InProcessBackend({ config, sql, clock: systemClock, motebit, verify });
-  const hono = createApp(() => backend);
+  const hono = createApp({ backend });
   return async (req) => hono.fetch(req);
 }
 

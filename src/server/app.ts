@@ -32,26 +32,36 @@ const loggedStartupErrors = new Set<string>();
 const MAX_LOGGED_STARTUP_ERRORS = 16;
 
 /**
- * `backendFor` maps the host's bindings to its backend (the edge passes the Worker env; Node ignores it), and
- * the request's context (a fleet motebit's name is a path parameter). It is called per request, so it should
- * cache what it builds. `basePath` mounts the same routes under a prefix. `publicBase` says which base URL the
- * OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on the env's
- * MOTEBIT_PUBLIC_URL (public-base.ts). `sourceOf` is the caller's address as the host saw it, never a value the
- * caller chose; without one every caller counts as one source. `tools` are the served tools, whose declared
- * Mcp-Param-* headers a CORS preflight allows (absent: none declared). `failedAuthLimiter` counts every 401 of the
- * auth layer against the caller's source and refuses that source 429 + Retry-After past its budget (failed-auth.ts);
- * absent, failures are not limited.
+ * What a host hands the app, once, when it builds it: nothing in it is looked up per request, so a request that
+ * enters the app stays in the core until it reaches the backend.
  */
-export function createApp<E extends object = object>(
-  backendFor: (env: E, c: Context<AppEnv<E>>) => ServerBackend,
-  o: {
-    basePath?: string;
-    publicBase?: (env: E) => PublicBase;
-    sourceOf?: (request: Request, env: E) => string | undefined;
-    tools?: CorsTools;
-    failedAuthLimiter?: FailedAuthLimiter<E>;
-  } = {},
-): Hono<AppEnv<E>> {
+export interface AppHost<E extends object> {
+  /**
+   * The motebit this app serves. Under a base path that names one (the fleet's /m/:name, worker/fleet-routes.ts), how
+   * a request picks its motebit instead: called per request, so it should be cheap.
+   */
+  backend: ServerBackend | ((c: Context<AppEnv<E>>) => ServerBackend);
+  /** Mounts the same routes under a prefix. */
+  basePath?: string;
+  /**
+   * Which base URL the OAuth URLs (and so the audience of access tokens) are built on; absent, the edge's rule on
+   * the env's MOTEBIT_PUBLIC_URL (public-base.ts).
+   */
+  publicBase?: (env: E) => PublicBase;
+  /** The caller's address as the host saw it, never a value the caller chose; absent, every caller counts as one source. */
+  sourceOf?: (request: Request, env: E) => string | undefined;
+  /** The served tools, whose declared Mcp-Param-* headers a CORS preflight allows (absent: none declared). */
+  tools?: CorsTools;
+  /**
+   * Counts every 401 of the auth layer against the caller's source and refuses that source 429 + Retry-After past
+   * its budget (failed-auth.ts); absent, failures are not limited.
+   */
+  failedAuthLimiter?: FailedAuthLimiter;
+}
+
+export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv<E>> {
+  const chosen = o.backend;
+  const backendOf = typeof chosen === "function" ? chosen : () => chosen;
   const baseOf = (c: Context<AppEnv<E>>) =>
     o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
   const urlsOf = (c: Context<AppEnv<E>>) => requestUrls(c.req.raw, o.basePath, baseOf(c));
@@ -74,7 +84,7 @@ export function createApp<E extends object = object>(
   app.notFound(() => jsonResponse(404, { error: "not found" }));
 
   app.use("*", async (c, next) => {
-    const backend = backendFor(c.env, c);
+    const backend = backendOf(c);
     // Read once per request: every check below uses this copy.
     const config = backend.config();
     c.set("backend", backend);
@@ -110,10 +120,10 @@ export function createApp<E extends object = object>(
     if (limiter === undefined) return next();
     // A source past its budget of failed authentications is refused before its credential is looked at.
     const source = sourceOf(c);
-    const gate = await limiter.admit(source, c.env);
+    const gate = await limiter.admit(source);
     if (!gate.ok) return tooManyFailuresResponse(gate.retryAfterSeconds);
     await next();
-    if (c.res.status === 401) await limiter.failed(source, c.env);
+    if (c.res.status === 401) await limiter.failed(source);
   });
   app.use("*", async (c, next) => {
     const { maxBodyBytes } = c.get("config");

@@ -36,14 +36,18 @@ export class ObjectBackend implements ServerBackend {
   // Only a value is kept, never a pending promise: a promise must not outlive the request that made it.
   private known: ServerIdentity | undefined;
 
-  /** The object named `name` in `objects` holds the motebit. */
+  /**
+   * The object named `name` in `objects` holds the motebit. `settings` may be the StartupError they failed with: the
+   * backend is built once, before any request, and config() then throws it on every request (the app answers 503).
+   */
   constructor(
-    private readonly settings: ServerConfig,
+    private readonly settings: ServerConfig | StartupError,
     private readonly objects: MotebitObjects,
     private readonly name: string,
   ) {}
 
   config(): ServerConfig {
+    if (this.settings instanceof StartupError) throw this.settings;
     return this.settings;
   }
 
@@ -55,7 +59,7 @@ export class ObjectBackend implements ServerBackend {
   }
 
   async authenticate(authorization: string | null, now: number): Promise<AuthResult> {
-    return authenticate(authorization, this.settings, await this.identity(), now);
+    return authenticate(authorization, this.config(), await this.identity(), now);
   }
 
   handleMcp(call: McpCall): Promise<Response> {

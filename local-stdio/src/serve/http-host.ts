@@ -45,7 +45,8 @@ export async function serveHttp(o: {
   authFailures.migrate();
   // Filled in once the port is known; until then no Host is vouched for.
   let listening: string[] = [];
-  const app = createApp(() => backend, {
+  const app = createApp({
+    backend,
     tools: o.motebit.registry,
     publicBase: () => listeningPublicBase(o.publicUrl ?? null, listening),
     // The socket's peer address: what the OAuth endpoints' per-source limits key on (no header can change it).

@@ -31,7 +31,7 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     ...env,
   } });
   const backend = new InProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
-  return { app: createApp(() => backend, { tools: motebit.registry }), sql, motebit, config, backend };
+  return { app: createApp({ backend, tools: motebit.registry }), sql, motebit, config, backend };
 }
 
 /** nodeApp() as the shared cases' Host (test/shared): the static token, signed tokens of the known caller, row counts. */
