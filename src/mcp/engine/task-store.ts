@@ -92,6 +92,12 @@ export const TASK_SCHEMA: StoreSchema = {
     (sql) => {
       sql.run("ALTER TABLE mcp_tasks ADD COLUMN admission TEXT");
     },
+    // 4: a synchronous call's row (written at admission, deleted with its receipt) leaves the caller index out: no
+    // query by caller counts it, and every such call paid that index's insert and delete.
+    (sql) => {
+      sql.run("DROP INDEX mcp_tasks_by_caller");
+      sql.run("CREATE INDEX mcp_tasks_by_caller ON mcp_tasks (caller_id, status) WHERE admission IS NULL");
+    },
   ],
 };
 
@@ -112,7 +118,7 @@ export class TaskStore {
     const caller = callerKey(t.principal);
     // One caller's rows stay bounded however fast its tasks finish: its oldest finished ones make room.
     this.sql.run(
-      "DELETE FROM mcp_tasks WHERE task_id IN (SELECT task_id FROM mcp_tasks WHERE caller_id = ? AND status IN ('completed', 'failed', 'cancelled') " +
+      "DELETE FROM mcp_tasks WHERE task_id IN (SELECT task_id FROM mcp_tasks WHERE caller_id = ? AND status IN ('completed', 'failed', 'cancelled') AND admission IS NULL " +
         "ORDER BY created_at DESC LIMIT -1 OFFSET ?)",
       caller,
       TASK_ROWS_PER_CALLER - 1,

@@ -10,7 +10,7 @@ import { motebitStub, postStateless } from "./helpers.js";
 import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
-const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 3, receipts: 2, memory: 2 };
+const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 4, receipts: 2, receipt_log: 2, memory: 2 };
 
 type Value = string | number | null | { $base64: string };
 interface Dump {
