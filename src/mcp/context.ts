@@ -15,8 +15,8 @@ import type { CallState } from "./call-state.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
-/** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
-export interface MotebitContext {
+/** What the motebit is and holds, fixed when it starts (the Motebit class takes these fields from here). */
+export interface MotebitFacts {
   readonly motebitId: string;
   readonly publicKeyHex: string;
   readonly did: string;
@@ -37,6 +37,10 @@ export interface MotebitContext {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+}
+
+/** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
+export interface MotebitContext extends MotebitFacts {
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
   /** Reads a forwarded task's record at the relay (its required_capabilities), when this host runs a relay loop. */
