@@ -5,7 +5,7 @@ import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { refused, toCallToolResult } from "./tool-outcome.js";
 import { InputRound, inputRequiredResult, openRound, type Retry } from "./stateless/input-required.js";
 import { paramHeaderError } from "./call/param-headers-check.js";
-import { taskStart } from "./call/task-start.js";
+import { mcpTaskStart } from "./call/mcp-task-start.js";
 import { askOwnerFirst } from "./call/owner-approval.js";
 import { runServed } from "./call/served-run.js";
 import { refusalOf } from "../policy/admission/admit.js";
@@ -63,7 +63,7 @@ export async function callTool(
     record("invalid");
     return answer(refused(invalid));
   }
-  const task = taskStart(c, entry, name, args);
+  const task = mcpTaskStart(c, entry, name, args);
   if (task !== null) {
     if ("started" in task) return task.started;
     record("invalid");

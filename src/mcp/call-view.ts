@@ -71,7 +71,7 @@ export class ToolView implements CallView {
     if (v === undefined) {
       v = admissionOf(this.m, this.principal, e, {
         stop: this.stop,
-        concluding: this.call.taskRun?.concludes !== undefined,
+        concluding: this.call.runRecord?.concludes !== undefined,
         ownerCanBeAsked: clientSupports(this.session, "elicitation"),
       });
       this.admissions.set(e, v);

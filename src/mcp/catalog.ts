@@ -8,7 +8,7 @@ import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
 import { admit, refusalOf, type Admission, type AdmissionAsk, type Refusal } from "../policy/admission/admit.js";
 import type { Principal } from "../principal.js";
-import { isTaskSupport, type TaskSupport } from "./stateless/tasks-extension.js";
+import { isMcpTaskSupport, type McpTaskSupport } from "./stateless/tasks-extension.js";
 import { admits, servedAudience, type Audience, type Viewer } from "../policy/admission/audience.js";
 
 export interface CatalogEntry {
@@ -19,7 +19,7 @@ export interface CatalogEntry {
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
   /** Set when the tool may run as an MCP task (tasks extension). */
-  taskSupport?: TaskSupport;
+  taskSupport?: McpTaskSupport;
   /** null for a served tool that declared no usable risk: admission denies it. */
   risk: RiskLevel | null;
   audience: Audience;
@@ -84,7 +84,7 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
       ...(s.definition.title !== undefined && { title: s.definition.title }),
       ...(s.definition.outputSchema !== undefined && { outputSchema: s.definition.outputSchema }),
       annotations: annotationsFor(risk, s.definition.annotations),
-      ...(isTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
+      ...(isMcpTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
       risk,
       audience: servedAudience(s.definition),
       tool: { kind: "served", impl: s },

@@ -87,7 +87,7 @@ export class InProcessBackend implements ServerBackend {
     return d;
   }
 
-  /** A graceful shutdown of the host: running tasks are left for its next start (TaskHost.handOver). */
+  /** A graceful shutdown of the host: running tasks are left for its next start (McpTaskHost.handOver). */
   handOver(graceMs: number): Promise<void> {
     return this.endpoint.handOver(graceMs);
   }

@@ -1,4 +1,4 @@
-import type { TaskSupport } from "../stateless/tasks-extension.js";
+import type { McpTaskSupport } from "../stateless/tasks-extension.js";
 import type { RiskLevel } from "../../policy/risk.js";
 import type { CallContext, MotebitContext } from "../context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
@@ -12,7 +12,7 @@ export interface SyntheticTool {
   inputSchema: Record<string, unknown>;
   risk: RiskLevel;
   /** Runs as an MCP task for a client that negotiated the tasks extension. */
-  taskSupport?: TaskSupport;
+  taskSupport?: McpTaskSupport;
   /**
    * Who sees it at all (owner: stdio; peer: every HTTP caller). Hidden is absent: not listed, and a call of it is
    * an unknown tool. Both tools/list and tools/call read this, through the call's view (call-view.ts).

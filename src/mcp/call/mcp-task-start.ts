@@ -7,10 +7,10 @@ import { RpcError } from "../jsonrpc.js";
 import { MISSING_CLIENT_CAPABILITY } from "../stateless/revision.js";
 import { TASKS_EXTENSION } from "../stateless/tasks-extension.js";
 
-export type TaskStart = { started: Promise<Record<string, unknown>> } | { error: RpcError };
+export type McpTaskStart = { started: Promise<Record<string, unknown>> } | { error: RpcError };
 
 /** The task's handle, the refusal of a task-only tool, or null: the call runs now. */
-export function taskStart(c: CallContext, entry: CatalogEntry, name: string, args: unknown): TaskStart | null {
+export function mcpTaskStart(c: CallContext, entry: CatalogEntry, name: string, args: unknown): McpTaskStart | null {
   if (entry.taskSupport === undefined || c.call.statelessVersion === null || c.call.taskAnswers !== undefined) return null;
   if (c.call.startTask) return { started: c.call.startTask(name, args) };
   if (entry.taskSupport !== "required") return null;
