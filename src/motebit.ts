@@ -10,7 +10,8 @@ import { ReceiptLedger } from "./log/receipt-ledger.js";
 import { AuditLog } from "./policy/audit-log.js";
 import { CredentialStore } from "./credentials/credential-store.js";
 import type { DispatchTokenVerifier } from "./agent/task.js";
-import type { CallAdmitter, MotebitContext, MotebitFacts } from "./mcp/context.js";
+import type { MotebitContext, MotebitFacts } from "./mcp/motebit-context.js";
+import type { CallAdmitter } from "./mcp/call-context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatchClassified } from "./mcp/dispatcher.js";
 import type { MessageHandler } from "./mcp/engine/message-handler.js";
@@ -42,7 +43,7 @@ export interface MotebitOptions {
   log?: (line: string) => void;
 }
 
-// The class takes its fixed fields from MotebitFacts, declared once in mcp/context.ts; motebitFacts sets them all.
+// The class takes its fixed fields from MotebitFacts, declared once in mcp/motebit-context.ts; motebitFacts sets them all.
 export interface Motebit extends MotebitFacts {}
 
 export class Motebit implements MotebitContext, MessageHandler {

@@ -1,5 +1,6 @@
-import type { CallContext, MotebitContext } from "./context.js";
-import type { ToolView } from "./call-view.js";
+import type { MotebitContext } from "./motebit-context.js";
+import type { CallContext } from "./call-context.js";
+import type { CallerViewWithCatalog } from "./caller-view.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { refused, toCallToolResult } from "./tool-outcome.js";
@@ -23,7 +24,7 @@ import { echo } from "../bounded/echo.js";
 export async function callTool(
   m: MotebitContext,
   stored: CallContext,
-  view: ToolView,
+  view: CallerViewWithCatalog,
   name: unknown,
   rawArgs: unknown,
   /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */

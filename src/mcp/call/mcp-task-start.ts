@@ -1,7 +1,7 @@
 // A 2026-07-28 client that negotiated the tasks extension gets a task handle at once for a tool that may run as a
 // task; the task runs this same call again, as itself (taskAnswers set). A tool that runs only as a task refuses a
 // client that did not negotiate it.
-import type { CallContext } from "../context.js";
+import type { CallContext } from "../call-context.js";
 import type { CatalogEntry } from "../catalog.js";
 import { RpcError } from "../jsonrpc.js";
 import { MISSING_CLIENT_CAPABILITY } from "../stateless/revision.js";
