@@ -67,7 +67,7 @@ const LIVE = "(admission IS NOT NULL OR created_at + ttl_ms >= ?)";
 
 export const TERMINAL: ReadonlySet<McpTaskStatus> = new Set(["completed", "failed", "cancelled"]);
 
-export const TASK_SCHEMA: StoreSchema = {
+export const MCP_TASK_SCHEMA: StoreSchema = {
   store: "mcp_tasks",
   steps: [
     (sql) => {
@@ -102,7 +102,7 @@ export class McpTaskStore {
   ) {}
 
   migrate(): void {
-    migrate(this.sql, TASK_SCHEMA);
+    migrate(this.sql, MCP_TASK_SCHEMA);
   }
 
   insert(t: Omit<McpTaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome" | "admission">): McpTaskRow {
