@@ -22,7 +22,7 @@ import { FleetMotebit } from "./fleet-motebit.js";
 import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type ObjectRole, roleOfObject } from "./object-rpc.js";
 import type { ObjectEnv } from "./object-env.js";
 import { durableSqlPort } from "./sql-port.js";
-import { RetiredTasks } from "./retired-tasks.js";
+import { RetiredMcpTasks } from "./retired-mcp-tasks.js";
 import { type ObjectState, startBlocking } from "./start-motebit.js";
 
 /** The one part an object has, by its role. */
@@ -45,7 +45,7 @@ export class MotebitObject extends DurableObject<ObjectEnv> implements MotebitRp
       return;
     }
     // A read only: an object with no tables stays without tables.
-    const state: ObjectState = { ctx, env, sql, tools, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredTasks() };
+    const state: ObjectState = { ctx, env, sql, tools, profile: readFleetProfile(sql), started: null, leaseOwner: crypto.randomUUID(), incarnation: { retired: new AbortController() }, retiredTasks: new RetiredMcpTasks() };
     // No request runs before start-up has finished (or failed: a failure is an answer, never a crash loop).
     if (state.profile !== null) state.started = startBlocking(state, state.profile);
     this.role = kind === "fleet-motebit" ? { kind, fleet: new FleetMotebit(state) } : { kind, motebit: new DeploymentMotebit(state) };

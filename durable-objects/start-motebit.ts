@@ -6,7 +6,7 @@ import {
   type SqlPort, systemClock, type ToolRegistry,
 } from "../src/index.js";
 import { fencedSqlPort } from "./sql-port.js";
-import type { RetiredTasks } from "./retired-tasks.js";
+import type { RetiredMcpTasks } from "./retired-mcp-tasks.js";
 import { edgeMemory } from "./edge-ai.js";
 import { edgeWordTable } from "./word-table.js";
 import type { ObjectEnv } from "./object-env.js";
@@ -32,7 +32,7 @@ export interface ObjectState {
   /** One per fleet incarnation: retiring ends it, so the retired motebit's runs are fenced off its successor. */
   incarnation: { retired: AbortController };
   /** The tasks of this name's retired incarnations, so polling one is answered with why it is gone. */
-  readonly retiredTasks: RetiredTasks;
+  readonly retiredTasks: RetiredMcpTasks;
 }
 
 export async function startMotebit(o: ObjectState, profile: FleetProfile | null): Promise<Started> {

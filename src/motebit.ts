@@ -1,8 +1,7 @@
 // The motebit itself: one identity, its state over a SQL port, and the MCP surface it serves to a principal.
 import type { Clock, Embedder, LlmProvider, RelayStatus, RelayTaskLookup, SqlPort, VectorIndex } from "./ports.js";
-import type { IdentityDoc, Signer } from "./protocol/index.js";
+import type { Signer } from "./protocol/index.js";
 import { parseIdentityFile, publicKeyToDidKey } from "./protocol/index.js";
-import type { Governance } from "./policy/governance.js";
 import { DEFAULT_SERVICE_GOVERNANCE, governanceFromIdentity } from "./policy/governance.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { MemoryStore } from "./memory/store.js";
@@ -11,7 +10,8 @@ import { ReceiptLedger } from "./log/receipt-ledger.js";
 import { AuditLog } from "./policy/audit-log.js";
 import { CredentialStore } from "./credentials/credential-store.js";
 import type { DispatchTokenVerifier } from "./agent/task.js";
-import type { CallAdmitter, MotebitContext, MotebitType } from "./mcp/context.js";
+import type { MotebitContext, MotebitFacts } from "./mcp/motebit-context.js";
+import type { CallAdmitter } from "./mcp/call-context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatchClassified } from "./mcp/dispatcher.js";
 import type { MessageHandler } from "./mcp/engine/message-handler.js";
@@ -43,26 +43,10 @@ export interface MotebitOptions {
   log?: (line: string) => void;
 }
 
+// The class takes its fixed fields from MotebitFacts, declared once in mcp/motebit-context.ts; motebitFacts sets them all.
+export interface Motebit extends MotebitFacts {}
+
 export class Motebit implements MotebitContext, MessageHandler {
-  readonly motebitId: string;
-  readonly publicKeyHex: string;
-  readonly did: string;
-  readonly deviceId: string;
-  readonly type: MotebitType;
-  readonly identityFileText: string | null;
-  readonly identityDoc: IdentityDoc | null;
-  readonly governance: Governance;
-  readonly signer: Signer;
-  readonly clock: Clock;
-  readonly registry: ToolRegistry;
-  readonly memory: MemoryStore;
-  readonly ledger: ReceiptLedger;
-  readonly audit: AuditLog;
-  readonly credentials: CredentialStore;
-  readonly llm: LlmProvider | null;
-  readonly taskTimeoutMs: number;
-  readonly verifyDispatchToken: DispatchTokenVerifier | null;
-  readonly startedAt: number;
   /** Set by a host that runs the relay loop. */
   relayStatus: (() => RelayStatus) | null = null;
   /** Set by a host that runs the relay loop: reads a forwarded task's record at the relay. */
@@ -71,34 +55,8 @@ export class Motebit implements MotebitContext, MessageHandler {
   private readonly standing: CallerStanding;
 
   private constructor(o: MotebitOptions) {
-    this.motebitId = o.motebitId;
-    this.signer = o.signer;
-    this.publicKeyHex = o.signer.publicKeyHex;
-    this.did = publicKeyToDidKey(this.publicKeyHex);
-    this.deviceId = o.deviceId;
-    this.identityFileText = o.identityFileText ?? null;
-    this.identityDoc = this.identityFileText === null ? null : parseIdentityFile(this.identityFileText).doc;
-    // No identity file: a service motebit with the edge's default bands, so a fresh deployment works end to end.
-    this.type = this.identityDoc?.type ?? (this.identityDoc ? "personal" : "service");
-    this.governance = this.identityDoc ? governanceFromIdentity(this.identityDoc.governance) : DEFAULT_SERVICE_GOVERNANCE;
-    this.clock = o.clock;
-    this.registry = o.tools ?? ToolRegistry.fromModule([]);
-    this.memory = new MemoryStore({
-      sql: o.sql,
-      embedder: o.embedder ?? new SemanticEmbedder(),
-      index: o.index ?? "embedded",
-      clock: o.clock,
-      retentionDays: this.identityDoc?.privacy.retention_days,
-      halfLifeDays: this.identityDoc?.memory.half_life_days,
-    });
-    this.ledger = new ReceiptLedger(o.sql);
-    this.audit = new AuditLog(o.sql);
-    this.credentials = new CredentialStore(o.sql);
-    this.llm = o.llm ?? null;
-    this.taskTimeoutMs = taskTimeoutFor(o.taskTimeoutMs, this.llm !== null);
-    this.verifyDispatchToken = o.verifyDispatchToken ?? null;
+    Object.assign(this, motebitFacts(o));
     this.standing = o.callerStanding ?? UNCHANGED_STANDING;
-    this.startedAt = o.clock.now();
     this.logFn = o.log ?? (() => {});
   }
 
@@ -142,5 +100,41 @@ function callContext(ctx: RpcContext) {
     session: ctx.session ?? newSessionState(),
     call: ctx.call ?? SESSION_REQUEST,
     ...(ctx.admit !== undefined && { admit: ctx.admit }),
+  };
+}
+
+function motebitFacts(o: MotebitOptions): MotebitFacts {
+  const publicKeyHex = o.signer.publicKeyHex;
+  const identityFileText = o.identityFileText ?? null;
+  const identityDoc = identityFileText === null ? null : parseIdentityFile(identityFileText).doc;
+  const llm = o.llm ?? null;
+  return {
+    motebitId: o.motebitId,
+    signer: o.signer,
+    publicKeyHex,
+    did: publicKeyToDidKey(publicKeyHex),
+    deviceId: o.deviceId,
+    identityFileText,
+    identityDoc,
+    // No identity file: a service motebit with the edge's default bands, so a fresh deployment works end to end.
+    type: identityDoc?.type ?? (identityDoc ? "personal" : "service"),
+    governance: identityDoc ? governanceFromIdentity(identityDoc.governance) : DEFAULT_SERVICE_GOVERNANCE,
+    clock: o.clock,
+    registry: o.tools ?? ToolRegistry.fromModule([]),
+    memory: new MemoryStore({
+      sql: o.sql,
+      embedder: o.embedder ?? new SemanticEmbedder(),
+      index: o.index ?? "embedded",
+      clock: o.clock,
+      retentionDays: identityDoc?.privacy.retention_days,
+      halfLifeDays: identityDoc?.memory.half_life_days,
+    }),
+    ledger: new ReceiptLedger(o.sql),
+    audit: new AuditLog(o.sql),
+    credentials: new CredentialStore(o.sql),
+    llm,
+    taskTimeoutMs: taskTimeoutFor(o.taskTimeoutMs, llm !== null),
+    verifyDispatchToken: o.verifyDispatchToken ?? null,
+    startedAt: o.clock.now(),
   };
 }

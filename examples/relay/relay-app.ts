@@ -20,7 +20,7 @@ export interface Agent {
   last_heartbeat: number;
 }
 
-export type TaskStatus = "pending" | "completed";
+export type RelayTaskStatus = "pending" | "completed";
 
 export interface Settlement {
   outcome: "paid" | "refunded" | "refused";
@@ -33,7 +33,7 @@ export interface Task {
   /** The agent named in the submission URL (polling checks it); routing may pick another agent. */
   motebit_id: string;
   prompt: string;
-  status: TaskStatus;
+  status: RelayTaskStatus;
   submitted_at: number;
   /** The signed submitter, else the body's submitted_by; absent under the API token without one. */
   submitted_by?: string;
@@ -94,7 +94,7 @@ export function createLocalRelay(o: LocalRelayOptions): LocalRelay {
   const keys = new Map<string, string>(); // motebit_id → public key (bootstrap)
   const agents = new Map<string, Agent>();
   const tasks = new Map<string, { task: Task; receipt: unknown }>();
-  const idempotency = new Map<string, { task_id: string; status: TaskStatus; routing_choice: unknown }>(); // target + key → first answer
+  const idempotency = new Map<string, { task_id: string; status: RelayTaskStatus; routing_choice: unknown }>(); // target + key → first answer
   const seenJti = new Set<string>();
   const events: RelayEvent[] = [];
   const inFlight = new Set<Promise<void>>();

@@ -32,7 +32,7 @@ export interface TaskMotebit extends TurnMotebit {
 }
 
 /** motebit_task's arguments (docs/protocol.md §6). */
-export interface TaskArgs {
+export interface MotebitTaskArgs {
   prompt: string;
   delegation_token?: string;
   required_capabilities?: string[];
@@ -41,11 +41,12 @@ export interface TaskArgs {
 }
 
 /**
- * An MCP task this call runs as (src/mcp/engine/mcp-tasks.ts): its id, bound to the one receipt it may ever have, and
+ * The durable record a motebit_task run commits with: the MCP task this call runs as (src/mcp/engine/mcp-tasks.ts),
+ * or a synchronous call kept at its admission (AdmitCall). Its id, bound to the one receipt it may ever have, and
  * how the receipt's writes join the task's last step, so the receipt, its ledger row and the task's end state
  * commit together (or, when the run lost the task to another, not at all).
  */
-export interface TaskRun {
+export interface RunRecord {
   id: string;
   commitWithEnd(write: () => void): void;
   /** What the tool step (direct mode) or the turn (AI mode) ended with, kept by an earlier run stopped before its receipt. */
@@ -71,7 +72,7 @@ export interface Admission {
  * Persists a synchronous call (no tasks extension) the moment it is admitted, as a run of its own: a host stopped
  * during it signs, at its next start, what happened. The run's receipt commits with the end of that record.
  */
-export type AdmitCall = (admission: Admission) => TaskRun;
+export type AdmitCall = (admission: Admission) => RunRecord;
 
 /** The result of a receipt whose host stopped before the task ended and before its tool step's outcome was kept. */
 export const INTERRUPTED =
@@ -91,7 +92,7 @@ export interface TaskRequest {
   /** Stages, for a client that asked for progress. */
   progress: (done: number, total: number, message: string) => void;
   /** Set when the call runs as an MCP task. */
-  run?: TaskRun;
+  run?: RunRecord;
   /** Set for a synchronous call on a host that keeps its calls (session-engine.ts): persists it at admission. */
   admit?: AdmitCall;
 }
@@ -99,7 +100,7 @@ export interface TaskRequest {
 /** A signed receipt, or a refusal before any work (no receipt: nothing was accepted). */
 export type TaskAnswer = { ok: true; receipt: ExecutionReceipt } | { ok: false; refusal: string };
 
-export async function runMotebitTask(m: TaskMotebit, a: TaskArgs, r: TaskRequest): Promise<TaskAnswer> {
+export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: TaskRequest): Promise<TaskAnswer> {
   // A malformed relay_task_id is refused before any token is checked or spent: nothing is accepted, nothing lost.
   const badRelayTaskId = a.relay_task_id === undefined ? null : relayTaskIdProblem(a.relay_task_id);
   if (badRelayTaskId !== null) return { ok: false, refusal: `Invalid arguments for tool "motebit_task": ${badRelayTaskId}` };

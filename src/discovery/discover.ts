@@ -1,7 +1,7 @@
 // One motebit's public answer to "who are you?": its facts and the three signed documents, all on the URLs the
 // host vouches for. The backend (the motebit's Durable Object at the edge, the process in Node) computes it, since
 // the key, the governance and the tool catalog live there.
-import type { MotebitContext } from "../mcp/context.js";
+import type { MotebitContext } from "../mcp/motebit-context.js";
 import type { OAuthUrls } from "../oauth/urls.js";
 import type { ServerConfig } from "../settings/server-config.js";
 import { agentCard, registryServerJson, serverCard, type DiscoveryDocuments } from "./documents.js";

@@ -1,7 +1,7 @@
 // What a motebit tells anyone who asks, before any credential: who it is, its governance bands, how a caller may
 // authenticate, and its tools exactly as tools/list shows a caller of the lowest trust (the listing's own code,
 // with the refusals such a caller would get). Nothing here is owner data: no memories, no callers, no tokens.
-import type { MotebitContext } from "../mcp/context.js";
+import type { MotebitContext } from "../mcp/motebit-context.js";
 import { catalogFor, toolRefusal, toolsList } from "../mcp/catalog.js";
 import type { Principal } from "../principal.js";
 import { riskName } from "../policy/risk.js";

@@ -1,11 +1,12 @@
-import type { CallContext, MotebitContext } from "./context.js";
-import type { ToolView } from "./call-view.js";
+import type { MotebitContext } from "./motebit-context.js";
+import type { CallContext } from "./call-context.js";
+import type { CallerViewWithCatalog } from "./caller-view.js";
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import type { CallToolResult, ToolOutcome } from "./tool-outcome.js";
 import { refused, toCallToolResult } from "./tool-outcome.js";
 import { InputRound, inputRequiredResult, openRound, type Retry } from "./stateless/input-required.js";
 import { paramHeaderError } from "./call/param-headers-check.js";
-import { taskStart } from "./call/task-start.js";
+import { mcpTaskStart } from "./call/mcp-task-start.js";
 import { askOwnerFirst } from "./call/owner-approval.js";
 import { runServed } from "./call/served-run.js";
 import { refusalOf } from "../policy/admission/admit.js";
@@ -23,7 +24,7 @@ import { echo } from "../bounded/echo.js";
 export async function callTool(
   m: MotebitContext,
   stored: CallContext,
-  view: ToolView,
+  view: CallerViewWithCatalog,
   name: unknown,
   rawArgs: unknown,
   /** A 2026-07-28 call: the answers and signed state of an input-required retry (both absent on the first round). */
@@ -63,7 +64,7 @@ export async function callTool(
     record("invalid");
     return answer(refused(invalid));
   }
-  const task = taskStart(c, entry, name, args);
+  const task = mcpTaskStart(c, entry, name, args);
   if (task !== null) {
     if ("started" in task) return task.started;
     record("invalid");

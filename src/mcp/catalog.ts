@@ -1,5 +1,5 @@
 import type { CallableTool } from "../agent/turn-context.js";
-import type { MotebitContext } from "./context.js";
+import type { MotebitContext } from "./motebit-context.js";
 import type { SyntheticTool } from "./synthetic/index.js";
 import { SYNTHETIC_TOOLS } from "./synthetic/index.js";
 import type { ServedTool, ToolAnnotations } from "../tools/types.js";
@@ -8,7 +8,7 @@ import type { RiskLevel } from "../policy/risk.js";
 import { riskName } from "../policy/risk.js";
 import { admit, refusalOf, type Admission, type AdmissionAsk, type Refusal } from "../policy/admission/admit.js";
 import type { Principal } from "../principal.js";
-import { isTaskSupport, type TaskSupport } from "./stateless/tasks-extension.js";
+import { isMcpTaskSupport, type McpTaskSupport } from "./stateless/tasks-extension.js";
 import { admits, servedAudience, type Audience, type Viewer } from "../policy/admission/audience.js";
 
 export interface CatalogEntry {
@@ -19,7 +19,7 @@ export interface CatalogEntry {
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
   /** Set when the tool may run as an MCP task (tasks extension). */
-  taskSupport?: TaskSupport;
+  taskSupport?: McpTaskSupport;
   /** null for a served tool that declared no usable risk: admission denies it. */
   risk: RiskLevel | null;
   audience: Audience;
@@ -43,7 +43,7 @@ const cache = new WeakMap<MotebitContext, CachedCatalogs>();
 /**
  * Every tool a viewer (owner or peer) can see, built once per viewer and kept until the registry changes: what a
  * principal sees depends only on its kind, the motebit's fixed type and the registry's tools. The entries are
- * shared between calls: read them, never change them. A call reaches them through its view (call-view.ts).
+ * shared between calls: read them, never change them. A call reaches them through its view (caller-view.ts).
  */
 export function catalogFor(m: MotebitContext, viewer: Viewer): Catalog {
   let c = cache.get(m);
@@ -84,7 +84,7 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
       ...(s.definition.title !== undefined && { title: s.definition.title }),
       ...(s.definition.outputSchema !== undefined && { outputSchema: s.definition.outputSchema }),
       annotations: annotationsFor(risk, s.definition.annotations),
-      ...(isTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
+      ...(isMcpTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
       risk,
       audience: servedAudience(s.definition),
       tool: { kind: "served", impl: s },
@@ -95,7 +95,7 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
 
 export type { Refusal };
 
-/** What admission says of this entry for this principal in an MCP request; `call` is what the request adds (call-view.ts). */
+/** What admission says of this entry for this principal in an MCP request; `call` is what the request adds (caller-view.ts). */
 export function admissionOf(m: MotebitContext, p: Principal, e: CatalogEntry, call: Pick<AdmissionAsk, "stop" | "concluding" | "ownerCanBeAsked"> = {}): Admission {
   const impl = e.tool.kind === "synthetic" ? e.tool.impl : undefined;
   const declared = impl?.refusal;

@@ -1,9 +1,10 @@
-import type { CallContext, CallInput, MotebitContext } from "./context.js";
+import type { MotebitContext } from "./motebit-context.js";
+import type { CallContext, CallInput } from "./call-context.js";
 import type { JsonRpcResponse, PostedMessage } from "./jsonrpc.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, rpcError, rpcResult, RpcError } from "./jsonrpc.js";
 import { negotiateProtocolVersion } from "./protocol-versions.js";
 import { toolsList } from "./catalog.js";
-import { ToolView } from "./call-view.js";
+import { CallerViewWithCatalog } from "./caller-view.js";
 import { callTool } from "./call-tool.js";
 import { completeResourceVariable, listResources, listResourceTemplates, readResource, resourceExists } from "./resources.js";
 import { completePromptArgument, getPrompt, listPrompts } from "./prompts.js";
@@ -16,7 +17,7 @@ import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { retryOf } from "./stateless/input-required.js";
 import { echo } from "../bounded/echo.js";
 
-type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>, v: ToolView) => Promise<unknown>;
+type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>, v: CallerViewWithCatalog) => Promise<unknown>;
 
 /** The resource whose change a subscriber hears about: the owner's view of it moves with every call. */
 const STATE_URI = "motebit://state";
@@ -136,7 +137,7 @@ export async function dispatchClassified(m: MotebitContext, c: CallInput, msg: P
   try {
     const progressToken = progressTokenOf(params);
     // The caller's view, once for this message: every handler and tool below reads it.
-    const view = new ToolView(m, c.principal, c.session, c.call);
+    const view = new CallerViewWithCatalog(m, c.principal, c.session, c.call);
     const call: CallContext = { ...c, view, ...(progressToken !== undefined && { progressToken }) };
     return rpcResult(id, await handler(m, call, params ?? {}, view));
   } catch (e) {

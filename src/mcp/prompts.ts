@@ -1,6 +1,7 @@
 import { INVALID_PARAMS, RpcError } from "./jsonrpc.js";
 import { echo } from "../bounded/echo.js";
-import type { CallContext, MotebitContext } from "./context.js";
+import type { MotebitContext } from "./motebit-context.js";
+import type { CallContext } from "./call-context.js";
 import { inputRequiredResult, openRound, type Retry } from "./stateless/input-required.js";
 import { toolContextFor } from "./tool-context.js";
 import type { Principal } from "../principal.js";

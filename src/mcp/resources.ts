@@ -1,4 +1,4 @@
-import type { MotebitContext } from "./context.js";
+import type { MotebitContext } from "./motebit-context.js";
 import { INVALID_PARAMS, RESOURCE_NOT_FOUND, RpcError } from "./jsonrpc.js";
 import { isOwner } from "../principal.js";
 import type { Principal } from "../principal.js";

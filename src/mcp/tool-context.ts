@@ -2,7 +2,7 @@
 // client (elicitation, sampling). Progress needs the request's progressToken; logs honour the session's level;
 // asking needs the client to have declared the capability at initialize.
 import type { ToolContext } from "../tools/types.js";
-import type { CallContext } from "./context.js";
+import type { CallContext } from "./call-context.js";
 import type { InputMethod, InputRound } from "./stateless/input-required.js";
 import type { LogLevel } from "../tools/log-level.js";
 import { clientSupports, logLevelAtLeast } from "./session.js";

@@ -30,7 +30,7 @@ export type RelayAnswer<T = Record<string, unknown>> =
   | { ok: false; status: number | null; error: string; hint: string };
 
 /** A task submission as the reference relay reads it: it forwards only tasks naming a capability. */
-export interface TaskSubmission {
+export interface RelayTaskSubmission {
   prompt: string;
   required_capabilities: string[];
   /** The submitting motebit: the relay never routes a task back to it. */
@@ -78,7 +78,7 @@ export class RelayClient {
     return this.send("DELETE", "/api/v1/agents/deregister", { motebit_id: motebitId }, AGENT_ROUTE_AUDIENCE, {}, timeoutMs, true);
   }
 
-  submitTask(motebitId: string, task: TaskSubmission, idempotencyKey: string): Promise<RelayAnswer> {
+  submitTask(motebitId: string, task: RelayTaskSubmission, idempotencyKey: string): Promise<RelayAnswer> {
     return this.send("POST", `/agent/${encodeURIComponent(motebitId)}/task`, task, TASK_SUBMIT_AUDIENCE, { "Idempotency-Key": idempotencyKey });
   }
 

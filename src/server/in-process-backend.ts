@@ -16,7 +16,7 @@ import type { FetchClientMetadata } from "../oauth/http/metadata-document-fetch.
 import { revokedGrantRefusal } from "../oauth/http/admission.js";
 import { answerLogQuery, type LogQuery } from "../log/log-queries.js";
 import { jsonResponse } from "./responses.js";
-import type { MotebitContext } from "../mcp/context.js";
+import type { MotebitContext } from "../mcp/motebit-context.js";
 import { discover, type Discovery } from "../discovery/discover.js";
 import { BoundedCache } from "../bounded/bounded-cache.js";
 
@@ -87,7 +87,7 @@ export class InProcessBackend implements ServerBackend {
     return d;
   }
 
-  /** A graceful shutdown of the host: running tasks are left for its next start (TaskHost.handOver). */
+  /** A graceful shutdown of the host: running tasks are left for its next start (McpTaskHost.handOver). */
   handOver(graceMs: number): Promise<void> {
     return this.endpoint.handOver(graceMs);
   }

@@ -60,7 +60,7 @@ export class McpEndpoint {
     this.stopped = o.stopped;
   }
 
-  /** A graceful shutdown of the host: running tasks are left for its next start (TaskHost.handOver). */
+  /** A graceful shutdown of the host: running tasks are left for its next start (McpTaskHost.handOver). */
   handOver(graceMs: number): Promise<void> {
     return this.engine.handOver(graceMs);
   }

@@ -1,7 +1,7 @@
 // The owner is the approver: an approval-band call admission marks ask_owner is put to the owner before it runs,
 // by elicitation in a session, or, in 2026-07-28, as an input request whose answer comes back as a retry with
 // signed state (the round), and in an MCP task's run through the answers its client gave.
-import type { CallContext } from "../context.js";
+import type { CallContext } from "../call-context.js";
 import type { InputRound } from "../stateless/input-required.js";
 import { approvalMessage } from "../../policy/admission/refusals.js";
 

@@ -1,5 +1,5 @@
 // A 2026-07-28 request over HTTP: the arguments a tool mirrors in Mcp-Param-* headers must agree with them.
-import type { CallContext } from "../context.js";
+import type { CallContext } from "../call-context.js";
 import type { CatalogEntry } from "../catalog.js";
 import { RpcError } from "../jsonrpc.js";
 import { paramHeaderMismatch } from "../stateless/param-headers.js";

@@ -1,7 +1,7 @@
 // Runs a served tool for tools/call and shapes its result: plain data stays one text block; content and
 // structuredContent go out as given, checked against outputSchema. In 2026-07-28 (or an MCP task's run) a tool that
 // asked the client something ends the round instead, with an input-required result.
-import type { CallContext } from "../context.js";
+import type { CallContext } from "../call-context.js";
 import type { RpcError } from "../jsonrpc.js";
 import type { ToolOutcome } from "../tool-outcome.js";
 import { ok, okRich, toolError } from "../tool-outcome.js";

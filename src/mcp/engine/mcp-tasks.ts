@@ -2,7 +2,7 @@
 // is answered with a handle at once and run in the background as the same tools/call, by the same principal.
 // Its status, the tool's questions (input_required), the answers (tasks/update) and the result live in SQLite;
 // tasks/get polls them, tasks/cancel aborts the run (motebit_task then signs a `failed` receipt).
-// Every run holds a lease on its row (task-store.ts), renewed while it runs: a task runs again from its stored
+// Every run holds a lease on its row (mcp-task-store.ts), renewed while it runs: a task runs again from its stored
 // call only once its lease has lapsed (its host died), never beside a live run (a restart in place, a second host
 // on the same data). A run that lost its lease is aborted and writes nothing; its last step (the receipt, its
 // ledger row, the row's end state) commits in one transaction, only while it holds the lease.
@@ -16,7 +16,7 @@ import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, TRANSPORT_ERROR, type JsonRpc
 import type { SessionState } from "../session.js";
 import type { CallState } from "../call-state.js";
 import type { StatelessEnvelope } from "../stateless/revision.js";
-import type { TaskHost } from "./task-host.js";
+import type { McpTaskHost } from "./mcp-task-host.js";
 import { randomHex } from "../../protocol/index.js";
 import { echo } from "../../bounded/echo.js";
 import type { Principal } from "../../principal.js";
@@ -25,8 +25,8 @@ import { callerKey, TASKS_CEILING, TASKS_PER_CALLER } from "./limits.js";
 import type { Clock } from "../../ports.js";
 import type { Outcome } from "../../agent/task-receipt.js";
 import type { Admission } from "../../agent/task.js";
-import type { Lease, TaskRow, TaskStore } from "./task-store.js";
-import type { KeptCall } from "./task-host.js";
+import type { Lease, McpTaskRow, McpTaskStore } from "./mcp-task-store.js";
+import type { KeptCall } from "./mcp-task-host.js";
 
 /** How long a task stays readable after it is created. */
 const TASK_TTL_MS = 60 * 60_000;
@@ -60,7 +60,7 @@ export interface McpTasksOptions {
   retired?: (caller: string, taskId: string) => boolean;
 }
 
-export class McpTasks implements TaskHost {
+export class McpTasks implements McpTaskHost {
   private readonly running = new InFlight();
   private readonly owner: string;
   private readonly leaseMs: number;
@@ -74,7 +74,7 @@ export class McpTasks implements TaskHost {
   private callRenewal: ReturnType<typeof setInterval> | null = null;
 
   constructor(
-    private readonly store: TaskStore,
+    private readonly store: McpTaskStore,
     private readonly motebit: MessageHandler,
     private readonly clock: Clock,
     private readonly o: McpTasksOptions,
@@ -97,7 +97,7 @@ export class McpTasks implements TaskHost {
   }
 
   /** An owner's task runs only where the owner is (its localOnly tools exist only there); a peer's anywhere. */
-  private mayRunHere(t: TaskRow): boolean {
+  private mayRunHere(t: McpTaskRow): boolean {
     return t.principal.kind !== "owner" || this.o.host === "owner";
   }
 
@@ -216,7 +216,7 @@ export class McpTasks implements TaskHost {
       statelessVersion: t.envelope?.protocolVersion ?? null,
       taskAnswers: t.answers,
       taskAttempt: t.attempts,
-      taskRun: {
+      runRecord: {
         id: taskId,
         commitWithEnd: (write) => void held.push(write),
         kept: t.outcome as Outcome | null,
@@ -271,11 +271,11 @@ export class McpTasks implements TaskHost {
     this.store.finish(taskId, lease, { status: "completed", result: { ...result, resultType: "complete" } }, also);
   }
 
-  private envelopeOf(t: TaskRow): Record<string, unknown> {
+  private envelopeOf(t: McpTaskRow): Record<string, unknown> {
     return { taskId: t.taskId, status: t.status, createdAt: iso(t.createdAt), lastUpdatedAt: iso(t.updatedAt), ttlMs: t.ttlMs, pollIntervalMs: POLL_INTERVAL_MS };
   }
 
-  private detailOf(t: TaskRow): Record<string, unknown> {
+  private detailOf(t: McpTaskRow): Record<string, unknown> {
     return {
       ...this.envelopeOf(t),
       ...(t.status === "input_required" && t.inputRequests !== null && { inputRequests: t.inputRequests }),

@@ -6,7 +6,7 @@ import type { JsonRpcResponse, PostedMessage } from "../jsonrpc.js";
 import type { SessionState } from "../session.js";
 import type { CallState } from "../call-state.js";
 import type { Principal } from "../../principal.js";
-import type { CallAdmitter } from "../context.js";
+import type { CallAdmitter } from "../call-context.js";
 
 /** Who asks, how the call is stopped, the way back to its client and its session. */
 export type MessageContext = { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState; call?: CallState; admit?: CallAdmitter };

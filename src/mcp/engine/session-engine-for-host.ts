@@ -4,11 +4,11 @@ import { SessionEngine } from "./session-engine.js";
 import type { MessageHandler } from "./message-handler.js";
 import type { Clock, SqlPort } from "../../ports.js";
 import { McpTasks, type McpTasksOptions } from "./mcp-tasks.js";
-import { TaskStore } from "./task-store.js";
+import { McpTaskStore } from "./mcp-task-store.js";
 
 /** Creates the task table if missing. `o.host`: stdio is the owner's host, HTTP a peers' host. */
 export function sessionEngineFor(sql: SqlPort, clock: Clock, motebit: MessageHandler, o: McpTasksOptions): SessionEngine {
-  const store = new TaskStore(sql, clock);
+  const store = new McpTaskStore(sql, clock);
   store.migrate();
   const tasks = new McpTasks(store, motebit, clock, o);
   tasks.resume();

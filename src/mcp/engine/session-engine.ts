@@ -12,11 +12,11 @@ import type { CallState } from "../call-state.js";
 import { envelopeSession, removedMethodError, statelessCall } from "../stateless/call.js";
 import { shapeStatelessResponse } from "../stateless/result.js";
 import { MISSING_CLIENT_CAPABILITY, type StatelessEnvelope } from "../stateless/revision.js";
-import { declaresTasks, TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks-extension.js";
+import { declaresMcpTasks, MCP_TASK_METHODS, TASKS_EXTENSION } from "../stateless/tasks-extension.js";
 import type { Principal } from "../../principal.js";
 import { callerKey } from "./limits.js";
 import type { MessageHandler } from "./message-handler.js";
-import type { KeptCall, TaskHost } from "./task-host.js";
+import type { KeptCall, McpTaskHost } from "./mcp-task-host.js";
 
 /** Session states kept in memory (log level, client capabilities, subscriptions); past this many the oldest goes. */
 const MAX_SESSION_STATES = 4096;
@@ -59,10 +59,10 @@ export class SessionEngine {
 
   constructor(
     private readonly motebit: MessageHandler,
-    private readonly tasks: TaskHost,
+    private readonly tasks: McpTaskHost,
   ) {}
 
-  /** A graceful shutdown: the running tasks are left for the next start (TaskHost.handOver). */
+  /** A graceful shutdown: the running tasks are left for the next start (McpTaskHost.handOver). */
   handOver(graceMs: number): Promise<void> {
     return this.tasks.handOver(graceMs);
   }
@@ -149,12 +149,12 @@ export class SessionEngine {
     const { id, method, params } = m.message as Required<Pick<Message, "id" | "method">> & Message;
     const shape = (r: JsonRpcResponse) => shapeStatelessResponse(method, params, r);
     // Ill-typed task params take the general path, where the motebit refuses (-32602) and audits them.
-    if (TASK_METHODS.has(method) && clientMessageProblem(m.message) === null) return shape(this.taskMethod(m.principal, id, method, params, envelope));
+    if (MCP_TASK_METHODS.has(method) && clientMessageProblem(m.message) === null) return shape(this.taskMethod(m.principal, id, method, params, envelope));
     const removed = removedMethodError(id, method, envelope);
     if (removed !== null) return removed;
     // A task keeps the envelope for its runs; the headers were checked at this call and are not kept.
     const { paramHeaders: _checked, ...kept } = envelope;
-    const call = statelessCall(envelope, declaresTasks(envelope.clientCapabilities) ? (tool, args) => this.tasks.create(m.principal, kept, tool, args) : undefined);
+    const call = statelessCall(envelope, declaresMcpTasks(envelope.clientCapabilities) ? (tool, args) => this.tasks.create(m.principal, kept, tool, args) : undefined);
     const channel: ClientChannel = {
       notify: (name, p) => void conduit.send({ jsonrpc: "2.0", method: name, params: p }),
       request: async (name) => {
@@ -167,7 +167,7 @@ export class SessionEngine {
 
   /** tasks/get, tasks/update, tasks/cancel: only for a client that negotiated the tasks extension. */
   private taskMethod(asker: Principal, id: JsonRpcId, method: string, params: Record<string, unknown> | undefined, envelope: StatelessEnvelope): JsonRpcResponse {
-    if (!declaresTasks(envelope.clientCapabilities)) {
+    if (!declaresMcpTasks(envelope.clientCapabilities)) {
       return rpcError(id, MISSING_CLIENT_CAPABILITY, `Missing required client capability: ${method} needs the ${TASKS_EXTENSION} extension`, {
         requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
       });

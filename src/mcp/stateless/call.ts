@@ -4,7 +4,7 @@
 import { METHOD_NOT_FOUND, rpcError, type JsonRpcId, type JsonRpcResponse } from "../jsonrpc.js";
 import type { SessionState } from "../session.js";
 import type { CallState } from "../call-state.js";
-import type { TaskStarter } from "./tasks-extension.js";
+import type { McpTaskStarter } from "./tasks-extension.js";
 import { REMOVED_METHODS, type StatelessEnvelope } from "./revision.js";
 
 /** The envelope's capabilities and log level, in the shape a session's request reads them. */
@@ -13,7 +13,7 @@ export function envelopeSession(envelope: StatelessEnvelope): SessionState {
 }
 
 /** The request's own state: its revision, its Mcp-Param-* headers, and how to start it as a task when its client negotiated that. */
-export function statelessCall(envelope: StatelessEnvelope, startTask: TaskStarter | undefined): CallState {
+export function statelessCall(envelope: StatelessEnvelope, startTask: McpTaskStarter | undefined): CallState {
   return {
     statelessVersion: envelope.protocolVersion,
     ...(envelope.paramHeaders !== undefined && { paramHeaders: envelope.paramHeaders }),

@@ -5,7 +5,8 @@
 // tool, its arguments and the caller: a state that does not verify is refused, never trusted.
 import { base64urlDecode, base64urlDecodeUnpadded, base64urlEncode, canonicalJson, fromUtf8, sha256Hex, utf8, verifySignature } from "../../protocol/index.js";
 import { holderKey } from "../../principal.js";
-import type { CallContext, MotebitContext } from "../context.js";
+import type { MotebitContext } from "../motebit-context.js";
+import type { CallContext } from "../call-context.js";
 import { INVALID_PARAMS, RpcError } from "../jsonrpc.js";
 import { MISSING_CLIENT_CAPABILITY } from "./revision.js";
 import { echo } from "../../bounded/echo.js";

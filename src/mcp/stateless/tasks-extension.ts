@@ -4,19 +4,19 @@
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /** `optional`: a task when the client negotiated tasks, else synchronous. `required`: only as a task. */
-export type TaskSupport = "optional" | "required";
+export type McpTaskSupport = "optional" | "required";
 
 /** Given by the host to a 2026-07-28 request whose client negotiated tasks: starts the call as a task, answers its handle. */
-export type TaskStarter = (tool: string, args: unknown) => Promise<Record<string, unknown>>;
+export type McpTaskStarter = (tool: string, args: unknown) => Promise<Record<string, unknown>>;
 
 /** The extension's own methods, answered by the host's task store rather than the dispatcher. */
-export const TASK_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
+export const MCP_TASK_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
 
-export function declaresTasks(clientCapabilities: Record<string, unknown> | null): boolean {
+export function declaresMcpTasks(clientCapabilities: Record<string, unknown> | null): boolean {
   const ext = clientCapabilities?.extensions as Record<string, unknown> | undefined;
   return typeof ext === "object" && ext !== null && typeof ext[TASKS_EXTENSION] === "object" && ext[TASKS_EXTENSION] !== null;
 }
 
-export function isTaskSupport(v: unknown): v is TaskSupport {
+export function isMcpTaskSupport(v: unknown): v is McpTaskSupport {
   return v === "optional" || v === "required";
 }

@@ -1,6 +1,7 @@
 // A memory tool that arrives while the embedder's model is still loading (motebit-local's sentence encoder, in
 // the first second or so after start) waits for it, and tells a client that asked for progress that it is waiting.
-import type { CallContext, MotebitContext } from "../context.js";
+import type { MotebitContext } from "../motebit-context.js";
+import type { CallContext } from "../call-context.js";
 import { toolContextFor } from "../tool-context.js";
 
 export async function embedderReady(m: MotebitContext, c: CallContext, tool: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { SyntheticTool } from "./types.js";
 import { always } from "./types.js";
 import { okJson, refused } from "../tool-outcome.js";
 import { toolContextFor } from "../tool-context.js";
-import { runMotebitTask, type TaskArgs } from "../../agent/task.js";
+import { runMotebitTask, type MotebitTaskArgs } from "../../agent/task.js";
 import { LOG_META_KEY } from "../../log/log-store.js";
 
 export const taskTool: SyntheticTool = {
@@ -30,13 +30,13 @@ export const taskTool: SyntheticTool = {
   signsEveryOutcome: true,
   async run(args, m, c) {
     // The arguments were checked against inputSchema before run().
-    const answer = await runMotebitTask(m, args as unknown as TaskArgs, {
+    const answer = await runMotebitTask(m, args as unknown as MotebitTaskArgs, {
       principal: c.principal,
       signal: c.signal,
       standing: () => c.view.stop,
       standingNow: () => c.view.stopNow(),
       progress: toolContextFor(c, "motebit_task").progress,
-      run: c.call.taskRun,
+      run: c.call.runRecord,
       admit: c.admit?.("motebit_task", args),
     });
     if (!answer.ok) return refused(answer.refusal);

@@ -1,6 +1,7 @@
-import type { TaskSupport } from "../stateless/tasks-extension.js";
+import type { McpTaskSupport } from "../stateless/tasks-extension.js";
 import type { RiskLevel } from "../../policy/risk.js";
-import type { CallContext, MotebitContext } from "../context.js";
+import type { MotebitContext } from "../motebit-context.js";
+import type { CallContext } from "../call-context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
 import type { Principal } from "../../principal.js";
 import type { Audience } from "../../policy/admission/audience.js";
@@ -12,10 +13,10 @@ export interface SyntheticTool {
   inputSchema: Record<string, unknown>;
   risk: RiskLevel;
   /** Runs as an MCP task for a client that negotiated the tasks extension. */
-  taskSupport?: TaskSupport;
+  taskSupport?: McpTaskSupport;
   /**
    * Who sees it at all (owner: stdio; peer: every HTTP caller). Hidden is absent: not listed, and a call of it is
-   * an unknown tool. Both tools/list and tools/call read this, through the call's view (call-view.ts).
+   * an unknown tool. Both tools/list and tools/call read this, through the call's view (caller-view.ts).
    */
   audience: Audience;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */

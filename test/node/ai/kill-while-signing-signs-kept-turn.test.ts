@@ -6,15 +6,15 @@ import { peer } from "../helpers/motebit.js";
 import { stripIdentityTag, verifyReceipt, type ExecutionReceipt } from "../../../src/protocol/index.js";
 import { newSessionState } from "../../../src/mcp/session.js";
 import type { Outcome } from "../../../src/agent/task-receipt.js";
-import type { TaskRun } from "../../../src/agent/task.js";
+import type { RunRecord } from "../../../src/agent/task.js";
 import { aiMotebit } from "./ai-fixture.js";
 
 describe("AI mode: a task killed while signing", () => {
   it("signs the kept outcome on resume; the model and the tools run once", async () => {
     const { h, llm } = await aiMotebit([{ tools: [{ name: "echo", input: { text: "one" } }] }, "echoed one"]);
     const caller = peer();
-    const run = async (taskRun: TaskRun): Promise<ExecutionReceipt> => {
-      const call = { statelessVersion: "2026-07-28", taskRun };
+    const run = async (runRecord: RunRecord): Promise<ExecutionReceipt> => {
+      const call = { statelessVersion: "2026-07-28", runRecord };
       const message = { jsonrpc: "2.0" as const, id: 1, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "echo one" } } };
       const res = (await h.m.handleClassified({ kind: "request", message }, { principal: caller, session: newSessionState(), call })) as { result: { content: { text: string }[] } };
       return JSON.parse(stripIdentityTag(res.result.content[0].text)) as ExecutionReceipt;

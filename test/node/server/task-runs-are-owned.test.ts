@@ -6,7 +6,7 @@ import type { JsonRpcResponse } from "../../../src/mcp/jsonrpc.js";
 import { OWNER, type Principal } from "../../../src/principal.js";
 import { systemClock } from "../../../src/ports.js";
 import { sessionEngineFor } from "../../../src/mcp/engine/session-engine-for-host.js";
-import { TaskStore } from "../../../src/mcp/engine/task-store.js";
+import { McpTaskStore } from "../../../src/mcp/engine/mcp-task-store.js";
 import { leasesLapse } from "../helpers/host-crash.js";
 import { memorySql } from "../helpers/sqlite.js";
 
@@ -27,7 +27,7 @@ function recorder() {
 
 function storedTask(principal: Principal) {
   const sql = memorySql();
-  const store = new TaskStore(sql, systemClock);
+  const store = new McpTaskStore(sql, systemClock);
   store.migrate();
   const row = store.insert({ taskId: "t1", principal, envelope: ENVELOPE, tool: "echo", args: {}, ttlMs: 60_000 });
   return { sql, store, id: row.taskId };

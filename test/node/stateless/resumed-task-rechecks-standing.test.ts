@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createSigner, mintBearerToken, verifyReceipt } from "../../../src/protocol/index.js";
 import { MAX_TASK_ATTEMPTS } from "../../../src/mcp/engine/limits.js";
-import { TaskStore } from "../../../src/mcp/engine/task-store.js";
+import { McpTaskStore } from "../../../src/mcp/engine/mcp-task-store.js";
 import { systemClock } from "../../../src/ports.js";
 import type { ServedTool } from "../../../src/tools/types.js";
 import keys from "../../fixtures/edge/keys.json";
@@ -85,7 +85,7 @@ describe("a resumed task re-checks its caller's standing", () => {
     const first = await start(knownAs("verified"), sql);
     const id = await startStuckTask(first, "task four");
     const runs = started;
-    const store = new TaskStore(sql, systemClock);
+    const store = new McpTaskStore(sql, systemClock);
     for (let attempt = 2; attempt <= MAX_TASK_ATTEMPTS; attempt++) {
       await restart(knownAs("verified"), sql);
       for (let i = 0; i < 200 && started < runs + attempt - 1; i++) await new Promise((r) => setTimeout(r, 10));

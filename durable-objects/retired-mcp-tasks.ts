@@ -5,7 +5,7 @@ import type { SqlPort } from "../src/index.js";
 
 const KEPT = 4_096;
 
-export class RetiredTasks {
+export class RetiredMcpTasks {
   private readonly keys = new Set<string>();
 
   /** Before the storage goes: every task the retiring motebit holds, newest kept when over the bound. */

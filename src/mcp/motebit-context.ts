@@ -6,17 +6,14 @@ import type { MemoryStore } from "../memory/store.js";
 import type { ReceiptLedger } from "../log/receipt-ledger.js";
 import type { AuditLog } from "../policy/audit-log.js";
 import type { CredentialStore } from "../credentials/credential-store.js";
-import type { AdmitCall, DispatchTokenVerifier } from "../agent/task.js";
+import type { DispatchTokenVerifier } from "../agent/task.js";
 import type { CallableTool } from "../agent/turn-context.js";
 import type { Principal, Standing } from "../principal.js";
-import type { ClientChannel } from "./client-channel.js";
-import type { SessionState } from "./session.js";
-import type { CallState } from "./call-state.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
-/** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
-export interface MotebitContext {
+/** What the motebit is and holds, fixed when it starts (the Motebit class takes these fields from here). */
+export interface MotebitFacts {
   readonly motebitId: string;
   readonly publicKeyHex: string;
   readonly did: string;
@@ -37,6 +34,10 @@ export interface MotebitContext {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+}
+
+/** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
+export interface MotebitContext extends MotebitFacts {
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
   /** Reads a forwarded task's record at the relay (its required_capabilities), when this host runs a relay loop. */
@@ -46,42 +47,4 @@ export interface MotebitContext {
   /** What this principal may call, with risk levels, outside a call (an AI turn's context); in a call, its view's. */
   callableTools(principal: Principal): CallableTool[];
   log(line: string): void;
-}
-
-/** What a host hands in with one message: who is asking, the signal that ends the call, the way back and its session. */
-export interface CallInput {
-  principal: Principal;
-  signal: AbortSignal;
-  channel: ClientChannel;
-  session: SessionState;
-  /** What this request (or the MCP task it runs for) holds beside the session. */
-  call: CallState;
-  /** A synchronous call on a host that keeps its calls: how the tool `tool` called with `args` is kept once admitted. */
-  admit?: CallAdmitter;
-}
-
-export type CallAdmitter = (tool: string, args: unknown) => AdmitCall;
-
-/**
- * The asking principal as this call sees it, computed once per message (the dispatcher builds it: call-view.ts):
- * its standing (read from the host's settings at most once), what it may call, its memory scope.
- */
-export interface CallView {
-  readonly viewer: Principal["kind"];
-  /** As it stands now: its trust re-read, when it still stands; else as delivered. */
-  readonly principal: Principal;
-  /** Why nothing may run in this call (standing lost, the task's attempt cap), or null. */
-  readonly stop: string | null;
-  /** A fresh read, for the tool steps of a long run after it began: trust may change while it runs. */
-  stopNow(): string | null;
-  readonly memoryScope: string;
-  /** What this caller may call now (motebit_tools, the service listing). */
-  callable(): CallableTool[];
-}
-
-/** Per-call inputs with the call's view. */
-export interface CallContext extends CallInput {
-  readonly view: CallView;
-  /** The request's _meta.progressToken: progress goes to the client only when it asked with one. */
-  progressToken?: string | number;
 }

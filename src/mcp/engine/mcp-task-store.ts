@@ -8,16 +8,16 @@ import type { StatelessEnvelope } from "../stateless/revision.js";
 import { callerKey, TASK_ROWS_PER_CALLER } from "./limits.js";
 import { addColumnIfMissing, migrate, type StoreSchema } from "../../storage/migrations.js";
 
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+export type McpTaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
-export interface TaskRow {
+export interface McpTaskRow {
   taskId: string;
   principal: Principal;
   /** Null for a synchronous call (it had no tasks envelope). */
   envelope: StatelessEnvelope | null;
   tool: string;
   args: unknown;
-  status: TaskStatus;
+  status: McpTaskStatus;
   createdAt: number;
   updatedAt: number;
   ttlMs: number;
@@ -47,7 +47,7 @@ type Raw = {
   envelope: string;
   tool: string;
   args: string;
-  status: TaskStatus;
+  status: McpTaskStatus;
   created_at: number;
   updated_at: number;
   ttl_ms: number;
@@ -65,9 +65,9 @@ const parse = <T>(s: string | null): T | null => (s === null ? null : (JSON.pars
 /** A row still there for its callers: a task within its TTL, or a synchronous call (until its receipt commits). One `?`: now. */
 const LIVE = "(admission IS NOT NULL OR created_at + ttl_ms >= ?)";
 
-export const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
+export const TERMINAL: ReadonlySet<McpTaskStatus> = new Set(["completed", "failed", "cancelled"]);
 
-export const TASK_SCHEMA: StoreSchema = {
+export const MCP_TASK_SCHEMA: StoreSchema = {
   store: "mcp_tasks",
   steps: [
     (sql) => {
@@ -101,17 +101,17 @@ export const TASK_SCHEMA: StoreSchema = {
   ],
 };
 
-export class TaskStore {
+export class McpTaskStore {
   constructor(
     private readonly sql: SqlPort,
     private readonly clock: Clock,
   ) {}
 
   migrate(): void {
-    migrate(this.sql, TASK_SCHEMA);
+    migrate(this.sql, MCP_TASK_SCHEMA);
   }
 
-  insert(t: Omit<TaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome" | "admission">): TaskRow {
+  insert(t: Omit<McpTaskRow, "createdAt" | "updatedAt" | "result" | "error" | "inputRequests" | "answers" | "status" | "attempts" | "outcome" | "admission">): McpTaskRow {
     const now = this.clock.now();
     // Expired tasks go when new ones come: the table never grows past what callers may still ask for.
     this.sql.run("DELETE FROM mcp_tasks WHERE created_at + ttl_ms < ? AND admission IS NULL", now);
@@ -162,7 +162,7 @@ export class TaskStore {
    * The task, or null when it does not exist, has expired, or belongs to another caller than `asker` (when given).
    * A synchronous call is never a task an asker can reach.
    */
-  get(taskId: string, asker?: Principal): TaskRow | null {
+  get(taskId: string, asker?: Principal): McpTaskRow | null {
     const [r] = this.sql.all<Raw>(`SELECT * FROM mcp_tasks WHERE task_id = ? AND ${LIVE}`, taskId, this.clock.now());
     if (!r || (asker !== undefined && (r.admission !== null || callerKey(JSON.parse(r.principal) as Principal) !== callerKey(asker)))) return null;
     return {
@@ -186,7 +186,7 @@ export class TaskStore {
   }
 
   /** Changes a task that is not over yet; false when it already is (a terminal status never changes). */
-  update(taskId: string, u: Partial<Pick<TaskRow, "status" | "result" | "error" | "inputRequests" | "answers">>): boolean {
+  update(taskId: string, u: Partial<Pick<McpTaskRow, "status" | "result" | "error" | "inputRequests" | "answers">>): boolean {
     const t = this.get(taskId);
     if (!t || TERMINAL.has(t.status)) return false;
     const next = { ...t, ...u };
@@ -256,7 +256,7 @@ export class TaskStore {
    * The run's last step, in one transaction: only while it still holds the lease, `also` (the task's receipt and
    * ledger row) and the row's new state, and the lease is let go. False: another run holds the task; nothing written.
    */
-  finish(taskId: string, lease: Lease, u: Partial<Pick<TaskRow, "status" | "result" | "error" | "inputRequests">>, also?: () => void): boolean {
+  finish(taskId: string, lease: Lease, u: Partial<Pick<McpTaskRow, "status" | "result" | "error" | "inputRequests">>, also?: () => void): boolean {
     return this.sql.transaction(() => {
       if (!this.holds(taskId, lease)) return false;
       also?.();
@@ -295,14 +295,14 @@ export class TaskStore {
   }
 
   /** Working tasks not expired and not held by `except` (`othersLapsed`: every other owner's lease has lapsed): `lapsed` ones no run holds; `nextExpiry` is when the soonest live lease lapses (or null). */
-  resumable(except: string, othersLapsed: boolean): { lapsed: TaskRow[]; nextExpiry: number | null } {
+  resumable(except: string, othersLapsed: boolean): { lapsed: McpTaskRow[]; nextExpiry: number | null } {
     const now = this.clock.now();
     const rows = this.sql.all<{ task_id: string; lease_owner: string | null; lease_expires: number }>(
       `SELECT task_id, lease_owner, lease_expires FROM mcp_tasks WHERE status = 'working' AND ${LIVE} AND (lease_owner IS NULL OR lease_owner <> ?)`,
       now,
       except,
     );
-    const lapsed: TaskRow[] = [];
+    const lapsed: McpTaskRow[] = [];
     let nextExpiry: number | null = null;
     for (const r of rows) {
       if (r.lease_owner !== null && r.lease_expires >= now && !othersLapsed) {

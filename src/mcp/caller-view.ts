@@ -2,7 +2,8 @@
 // scope and its standing. Built once where the dispatcher takes the message and passed down, so tools/list,
 // motebit_tools and tools/call read the same verdicts, and the host's settings are asked about the caller once.
 import type { CallableTool } from "../agent/turn-context.js";
-import type { CallView, MotebitContext } from "./context.js";
+import type { MotebitContext } from "./motebit-context.js";
+import type { CallerView } from "./call-context.js";
 import type { SessionState } from "./session.js";
 import type { CallState } from "./call-state.js";
 import { admissionOf, callableRows, catalogFor, type Catalog, type CatalogEntry, type Refusal } from "./catalog.js";
@@ -15,7 +16,7 @@ import type { Principal, Standing } from "../principal.js";
 import type { Viewer } from "../policy/admission/audience.js";
 
 /** The view the dispatcher builds; the catalog side (find, verdict, tools) is for the dispatcher and tools/call. */
-export class ToolView implements CallView {
+export class CallerViewWithCatalog implements CallerView {
   readonly viewer: Viewer;
   private standingRead: Standing | undefined;
   private readonly admissions = new Map<CatalogEntry, Admission>();
@@ -71,7 +72,7 @@ export class ToolView implements CallView {
     if (v === undefined) {
       v = admissionOf(this.m, this.principal, e, {
         stop: this.stop,
-        concluding: this.call.taskRun?.concludes !== undefined,
+        concluding: this.call.runRecord?.concludes !== undefined,
         ownerCanBeAsked: clientSupports(this.session, "elicitation"),
       });
       this.admissions.set(e, v);

@@ -9,7 +9,7 @@ export interface KeptCall {
   end(): void;
 }
 
-export interface TaskHost {
+export interface McpTaskHost {
   /** Creates the task durably and starts it; its handle. Throws RpcError when the caller or the host is at its limit. */
   create(principal: Principal, envelope: StatelessEnvelope, tool: string, args: unknown): Promise<Record<string, unknown>>;
   /** A synchronous tools/call of `tool` by `principal`, kept from its admission until its receipt commits. */
