@@ -35,10 +35,10 @@ export default defineConfig({
           setupFiles: ["./test/node/word-table.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Most of these wait on processes they spawned, so one file more than the cores runs beside them (vitest's
-          // default, cores - 1, ran one file at a time on 2 cores). A maxWorkers of its own needs a group of its own:
-          // the node project runs after the workerd ones.
-          maxWorkers: availableParallelism() + 1,
+          // Most of these wait on processes they spawned, so a file per core runs (vitest's default, cores - 1, ran one
+          // file at a time on 2 cores; one more than the cores timed spawning tests out on a loaded machine). A
+          // maxWorkers of its own needs a group of its own: the node project runs after the workerd ones.
+          maxWorkers: availableParallelism(),
           sequence: { groupOrder: 1 },
         },
       },

@@ -15,6 +15,8 @@ export default defineConfig({
     include: UNIT_FOLDERS.map((f) => `test/node/${f}/**/*.test.ts`),
     exclude: NOT_UNIT,
     environment: "node",
+    // The default embedder's word table, as the node project provides it (a host's job; tests stand in for one).
+    setupFiles: ["./test/node/word-table.setup.ts"],
     reporters: ["default", "./test/summary-reporter.ts"],
     testTimeout: 30_000,
     // Nothing here waits on another process, so both cores work; and no test keeps module state another needs fresh,
