@@ -2,7 +2,7 @@
 // suite's own "everything" server names them, as a motebit tools module. Test-only: `npm run conformance`
 // serves it on loopback; it is never part of a deployment. Platform-neutral, so workerd can bundle it.
 import type { ServedPrompt, ServedResource, ServedTool } from "../../src/tools/types.js";
-import { prompts2026, tools2026 } from "./fixtures-2026.js";
+import { prompts2026, tools2026 } from "./fixtures-2026.ts";
 
 // A 1×1 PNG and a tiny WAV: what the suite checks is the block's shape, not the pixels.
 const PNG =

@@ -3,8 +3,8 @@
 // each execution (its start and its end) to EVIDENCE_RUN_LOG, so the task-kill run can count runs per task.
 import { appendFileSync } from "node:fs";
 import type { ServedTool } from "../../src/tools/types.js";
-import examples from "../../examples/tools/index.js";
-import { loggedStep } from "./logged-step.js";
+import examples from "../../examples/tools/index.ts";
+import { loggedStep } from "./logged-step.ts";
 
 const askUser: ServedTool = {
   definition: { name: "ask_user", description: "Asks the client's user a question, then says what they answered.", inputSchema: { type: "object", properties: {} }, risk: "R0_READ" },
