@@ -17,7 +17,7 @@ import { echo } from "../bounded/echo.js";
 import { mountOAuth, requestUrls, withResourceMetadata } from "../oauth/http/routes.js";
 import { platformPublicBase, type PublicBase } from "../oauth/http/public-base.js";
 import { readSetting } from "../settings/read.js";
-import { mountDiscovery } from "./discovery-routes.js";
+import { DISCOVERY_DOCUMENT_PATHS, mountDiscovery } from "./discovery-routes.js";
 import { tooManyFailuresResponse, type FailedAuthLimiter } from "./failed-auth.js";
 
 export type { ServerBackend } from "./backend.js";
@@ -26,6 +26,22 @@ type AppEnv<E extends object> = {
   Bindings: E;
   Variables: { backend: ServerBackend; config: ServerConfig; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
 };
+
+/** The transparency log's public answers, each at /log/<kind>. */
+const LOG_KINDS = ["head", "inclusion", "consistency"] as const;
+/** What anyone may read: no credential, no state changed (the page at / is for people, who do not need CORS). */
+const PUBLIC_READS = new Set(["/health", ...LOG_KINDS.map((kind) => `/log/${kind}`), ...DISCOVERY_DOCUMENT_PATHS]);
+
+/**
+ * A GET of a public read over https passes the Origin check whatever the origin, so a verifier on another site (a
+ * browser auditing the log, a directory reading cards) can read it. Over plain http it does not: there the origin
+ * check is also what keeps a web page from reading a motebit on the user's own machine (or one reached by DNS
+ * rebinding), and its id and tools would tell that page who the user is.
+ */
+function publicReadOverHttps(method: string, url: URL, mountDepth: number): boolean {
+  if (url.protocol !== "https:" || (method !== "GET" && method !== "HEAD")) return false;
+  return PUBLIC_READS.has(`/${url.pathname.split("/").filter(Boolean).slice(mountDepth).join("/")}`);
+}
 
 /** A startup failure is logged once per message, not once per request (bounded: a few distinct messages at most). */
 const loggedStartupErrors = new Set<string>();
@@ -66,6 +82,7 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
     o.publicBase !== undefined ? o.publicBase(c.env) : platformPublicBase(readSetting("publicUrl", { env: (c.env ?? {}) as Record<string, unknown> }));
   const urlsOf = (c: Context<AppEnv<E>>) => requestUrls(c.req.raw, o.basePath, baseOf(c));
   const sourceOf = (c: Context<AppEnv<E>>) => o.sourceOf?.(c.req.raw, c.env) ?? "unknown";
+  const mountDepth = o.basePath === undefined ? 0 : o.basePath.split("/").filter(Boolean).length;
   // A fleet motebit's routes are the same app under /m/:name (worker/fleet-routes.ts).
   const app = o.basePath === undefined ? new Hono<AppEnv<E>>() : new Hono<AppEnv<E>>().basePath(o.basePath);
 
@@ -90,7 +107,8 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
     c.set("backend", backend);
     c.set("config", config);
     const origin = c.req.header("Origin");
-    if (origin !== undefined && !isAllowedOrigin(origin, new URL(c.req.url).origin, config.allowedOrigins)) {
+    const url = new URL(c.req.url);
+    if (origin !== undefined && !isAllowedOrigin(origin, url.origin, config.allowedOrigins) && !publicReadOverHttps(c.req.method, url, mountDepth)) {
       return rpcErrorResponse(403, TRANSPORT_ERROR, `Forbidden: origin ${echo(origin)} is not allowed`);
     }
     await next();
@@ -103,7 +121,7 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
   });
 
   // The transparency log's head and proofs are public: they reveal sizes and hashes only (docs/protocol.md §10).
-  for (const kind of ["head", "inclusion", "consistency"] as const) {
+  for (const kind of LOG_KINDS) {
     app.get(`/log/${kind}`, async (c) => {
       return c.get("backend").handleLog({ kind, params: Object.fromEntries(new URL(c.req.url).searchParams) });
     });

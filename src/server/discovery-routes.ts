@@ -15,6 +15,8 @@ export const MCP_SERVER_CARD_PATH = "/mcp/server-card";
 export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
 export const AGENT_CARD_PATH = "/.well-known/agent-card.json";
 export const SERVER_JSON_PATH = "/server.json";
+/** The signed documents, which any origin may read (app.ts). */
+export const DISCOVERY_DOCUMENT_PATHS = [SERVER_CARD_PATH, MCP_SERVER_CARD_PATH, AGENT_CARD_PATH, SERVER_JSON_PATH];
 
 export function mountDiscovery(app: Hono<any>, backendOf: (c: Context) => ServerBackend, urlsOf: (c: Context) => OAuthUrls | null): void {
   const answer = (respond: (d: Discovery, urls: OAuthUrls) => Response | Promise<Response>) => async (c: Context) => {

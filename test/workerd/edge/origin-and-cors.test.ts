@@ -62,3 +62,16 @@ describe("CORS preflight", () => {
     expect((await preflight("https://evil.example.com")).status).toBe(403);
   });
 });
+
+describe("public reads over https", () => {
+  it("another site reads /health, the log's head and the signed cards; /mcp still refuses it", async () => {
+    const origin = "https://auditor.example";
+    for (const path of ["/health", "/log/head", "/.well-known/mcp/server-card.json", "/.well-known/agent-card.json", "/server.json"]) {
+      const res = await SELF.fetch(`https://edge.test${path}`, { headers: { Origin: origin } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe(origin);
+    }
+    const res = await SELF.fetch(new Request("https://edge.test/mcp", mcpRequest(INITIALIZE, { headers: { Origin: origin } })));
+    expect(res.status).toBe(403);
+  });
+});

@@ -21,3 +21,16 @@ it("a fleet motebit's head is signed with its own key, and an unknown name has n
   expect(head.body.public_key).not.toBe(keys.server.public_key_hex);
   expect((await getLog({ ...host, base: "/m/nobody-here" }, "head")).status).toBe(404);
 });
+
+it("over https another site reads a fleet motebit's head and cards; /mcp under the same name still refuses it", async () => {
+  const origin = "https://auditor.example";
+  for (const path of ["/log/head", "/.well-known/agent-card.json"]) {
+    const res = await SELF.fetch(`https://edge.test/m/log-a${path}`, { headers: { Origin: origin } });
+    expect(res.status, path).toBe(200);
+    expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe(origin);
+  }
+  const plain = await SELF.fetch("http://edge.test/m/log-a/log/head", { headers: { Origin: origin } });
+  expect(plain.status).toBe(403);
+  const mcp = await SELF.fetch("https://edge.test/m/log-a/mcp", { method: "POST", headers: { Origin: origin, "Content-Type": "application/json" }, body: "{}" });
+  expect(mcp.status).toBe(403);
+});
