@@ -13,7 +13,7 @@ import { McpEndpoint, type McpEndpointOptions } from "./mcp-endpoint.js";
 import type { McpCall } from "./mcp-request.js";
 import { AuthorizationServer } from "../oauth/http/authorization-server.js";
 import type { FetchClientMetadata } from "../oauth/http/metadata-document-fetch.js";
-import { revokedGrantRefusal } from "../oauth/http/admission.js";
+import { revokedGrantRefusal } from "../oauth/http/grant-refusal.js";
 import { answerLogQuery, type LogQuery } from "../log/log-queries.js";
 import { jsonResponse } from "./responses.js";
 import type { MotebitContext } from "../mcp/motebit-context.js";
