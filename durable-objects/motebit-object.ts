@@ -12,11 +12,11 @@
 // returns (createMotebitWorker builds it), so no module state carries them from the Worker's entry to the object.
 import { DurableObject } from "cloudflare:workers";
 import {
-  type DiscoveryAnswer, type EnvLike, type FleetEntry, type FleetPage, type FleetSettingsPatch, type FleetSpec, type IdentityAnswer, type LogQuery,
-  type McpCall, type MotebitRpc, type OAuthUrls, type RateDecision, readFleetProfile, type ToolRegistry,
+  type DiscoveryAnswer, type EnvLike, type FleetEntry, type FleetOAuthAnswer, type FleetOAuthOp, type FleetPage, type FleetSettingsPatch,
+  type FleetSpec, type IdentityAnswer, type LogQuery, type McpCall, type MotebitRpc, type OAuthUrls, type RateDecision, readFleetProfile,
+  type ToolRegistry,
 } from "../src/index.js";
 import { DeploymentMotebit } from "./deployment-motebit.js";
-import type { FleetOAuthAnswer, FleetOAuthOp } from "../src/index.js";
 import { FleetDirectory } from "./fleet-directory.js";
 import { FleetMotebit } from "./fleet-motebit.js";
 import { type FleetAnswer, type FleetCaller, type FleetCheck, type FleetDescription, type ObjectRole, roleOfObject } from "./object-rpc.js";
