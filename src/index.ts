@@ -76,7 +76,8 @@ export { SERVER_INFO } from "./mcp/server-info.js";
 // OAuth: the consent page's signed approval, owner commands, the endpoints and their public base.
 export { signApproval } from "./oauth/approval.js";
 export type { RequestDetails } from "./oauth/approval.js";
-export { redirectTarget, visible } from "./oauth/display.js";
+export { redirectTarget, scopesShown, visible } from "./oauth/display.js";
+export { parseScope } from "./policy/admission/oauth-scopes.js";
 export { signOwnerCommand } from "./oauth/owner-command.js";
 export type { OwnerCommand } from "./oauth/owner-command.js";
 export { OAUTH_ENDPOINTS, OAUTH_WELL_KNOWN_SUFFIXES } from "./oauth/paths.js";

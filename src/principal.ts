@@ -20,6 +20,8 @@ export type Principal =
       credential?: string;
       /** The OAuth grant the access token came from (via "oauth" only): its standing is the grant's (src/oauth/standing.ts). */
       grant?: string;
+      /** The OAuth scopes its access token carries (via "oauth" only; src/policy/admission/oauth-scopes.ts). */
+      scope?: string;
     };
 
 export const OWNER: Principal = Object.freeze({ kind: "owner" });

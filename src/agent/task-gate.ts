@@ -18,7 +18,9 @@ export function taskGate(m: GatedMotebit, principal: Principal, delegatedScope?:
   return (toolName) => {
     // The owner sees every served tool, so this finds any; an unknown name has no risk level and is denied.
     const served = m.registry.get(toolName, "owner");
-    const tool = { name: toolName, risk: m.registry.riskOf(toolName), audience: served ? servedAudience(served.definition) : ("both" as const) };
+    const tool = {
+      name: toolName, risk: m.registry.riskOf(toolName), audience: served ? servedAudience(served.definition) : ("both" as const), oauthScope: "motebit:tools" as const,
+    };
     return admit({ moment, principal, tool, governance: m.governance, delegatedScope });
   };
 }

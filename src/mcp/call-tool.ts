@@ -14,6 +14,7 @@ import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../policy/audit-log.js";
 import { principalLabel } from "../principal.js";
 import { echo } from "../bounded/echo.js";
+import { insufficientScopeError } from "./insufficient-scope.js";
 
 /**
  * One tools/call: find, admit, validate, run, tag, audit; each mode's part (Mcp-Param-* headers, an MCP task's
@@ -54,6 +55,10 @@ export async function callTool(
   }
   // A tool that signs every outcome (motebit_task) answers a lost standing itself, with a signed receipt saying why.
   const admission = view.admission(entry);
+  if (admission.outcome === "insufficient_scope") {
+    record("denied");
+    throw insufficientScopeError(admission, c.principal);
+  }
   const refusal = refusalOf(admission);
   if (refusal !== null) {
     record(refusal.outcome === "deny" ? "denied" : "approval_required");

@@ -62,6 +62,11 @@ export class CallerViewWithCatalog implements CallerView {
     return this.cat().entries;
   }
 
+  /** What tools/list shows: what it sees, less what its OAuth grant does not reach (a call of one is a step-up). */
+  listed(): CatalogEntry[] {
+    return this.tools.filter((e) => this.admission(e).outcome !== "insufficient_scope");
+  }
+
   find(name: string): CatalogEntry | undefined {
     return this.cat().byName.get(name);
   }

@@ -10,6 +10,7 @@ import { admit, refusalOf, type Admission, type AdmissionAsk, type Refusal } fro
 import type { Principal } from "../principal.js";
 import { isMcpTaskSupport, type McpTaskSupport } from "./stateless/tasks-extension.js";
 import { admits, servedAudience, type Audience, type Viewer } from "../policy/admission/audience.js";
+import type { OAuthScope } from "../policy/admission/oauth-scopes.js";
 
 export interface CatalogEntry {
   name: string;
@@ -23,6 +24,8 @@ export interface CatalogEntry {
   /** null for a served tool that declared no usable risk: admission denies it. */
   risk: RiskLevel | null;
   audience: Audience;
+  /** The OAuth scope a call of it needs (admit.ts). */
+  oauthScope: OAuthScope;
   tool: { kind: "synthetic"; impl: SyntheticTool } | { kind: "served"; impl: ServedTool };
 }
 
@@ -73,6 +76,7 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
     ...(t.taskSupport !== undefined && { taskSupport: t.taskSupport }),
     risk: t.risk,
     audience: t.audience,
+    oauthScope: t.oauthScope,
     tool: { kind: "synthetic", impl: t },
   }));
   for (const s of m.registry.list(viewer)) {
@@ -87,6 +91,7 @@ function buildCatalog(m: MotebitContext, viewer: Viewer): CatalogEntry[] {
       ...(isMcpTaskSupport(s.definition.execution?.taskSupport) && { taskSupport: s.definition.execution.taskSupport }),
       risk,
       audience: servedAudience(s.definition),
+      oauthScope: "motebit:tools",
       tool: { kind: "served", impl: s },
     });
   }
@@ -103,6 +108,7 @@ export function admissionOf(m: MotebitContext, p: Principal, e: CatalogEntry, ca
     name: e.name,
     risk: e.risk,
     audience: e.audience,
+    oauthScope: e.oauthScope,
     signsEveryOutcome: impl?.signsEveryOutcome === true,
     ...(declared !== undefined && { declaredRefusal: () => declared(m, p) }),
   };

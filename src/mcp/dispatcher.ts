@@ -16,6 +16,8 @@ import { STATELESS_PROTOCOL_VERSIONS } from "./stateless/revision.js";
 import { TASKS_EXTENSION } from "./stateless/tasks-extension.js";
 import { retryOf } from "./stateless/input-required.js";
 import { echo } from "../bounded/echo.js";
+import { admitMethod } from "../policy/admission/admit.js";
+import { insufficientScopeError } from "./insufficient-scope.js";
 
 type Handler = (m: MotebitContext, c: CallContext, params: Record<string, unknown>, v: CallerViewWithCatalog) => Promise<unknown>;
 
@@ -55,7 +57,7 @@ const METHODS: Record<string, Handler> = {
     return {};
   },
   async "tools/list"(_m, _c, _params, v) {
-    return { tools: toolsList(v.tools, (e) => v.verdict(e)) };
+    return { tools: toolsList(v.listed(), (e) => v.verdict(e)) };
   },
   async "tools/call"(m, c, params, v) {
     // 2026-07-28 asks the client through input-required results: the retry carries the answers and our signed state.
@@ -134,6 +136,12 @@ export async function dispatchClassified(m: MotebitContext, c: CallInput, msg: P
   const { id, method, params } = msg.message;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (!handler) return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${echo(method)}`);
+  const outsideGrant = admitMethod(c.principal, method);
+  if (outsideGrant !== null) {
+    m.audit.record({ tool: `rpc:${method}`, caller: principalLabel(c.principal), args: params ?? {}, outcome: "denied", at: m.clock.now() });
+    const e = insufficientScopeError(outsideGrant, c.principal);
+    return rpcError(id, e.code, e.message, e.data);
+  }
   try {
     const progressToken = progressTokenOf(params);
     // The caller's view, once for this message: every handler and tool below reads it.

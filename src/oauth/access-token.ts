@@ -3,6 +3,7 @@
 // Object is asked); whether the grant still stands is asked of the store (standing.ts), so revocation is at once.
 import type { CallerTrust, Principal } from "../principal.js";
 import type { Signer, VerifySignature } from "../protocol/index.js";
+import { ALL_SCOPES, parseScope } from "../policy/admission/oauth-scopes.js";
 import { openEnvelope, signEnvelope } from "./signed-envelope.js";
 
 /** `Authorization: Bearer motebit-oauth:<token>`: told apart from static and `motebit:` tokens by its prefix. */
@@ -17,8 +18,9 @@ export interface AccessClaims {
   aud: string;
   cid: string;
   gid: string;
-  /** What the owner granted. Scopes (#41) go beside it, checked in isClaims and carried onto the principal. */
+  /** What the owner granted: the trust, and the OAuth scopes (RFC 6749 §3.3, canonical; absent: all four). */
   trust: CallerTrust;
+  scope?: string;
   iat: number;
   exp: number;
 }
@@ -32,9 +34,9 @@ export async function mintAccessToken(c: Omit<AccessClaims, "iat" | "exp">, now:
   return { token: OAUTH_TOKEN_PREFIX + (await signEnvelope(ACCESS_TOKEN_CONTEXT, claims, signer)), expiresIn: ACCESS_TOKEN_TTL_MS / 1000 };
 }
 
-/** The caller as `oauth:<client_id>`: a peer with the trust the owner gave at approval, never the owner. */
-export function oauthPrincipal(clientId: string, trust: CallerTrust, grant: string): PeerFromToken {
-  return { kind: "peer", callerId: `oauth:${clientId}`, via: "oauth", trust, grant };
+/** The caller as `oauth:<client_id>`: a peer with the trust and scopes the owner gave at approval, never the owner. */
+export function oauthPrincipal(clientId: string, trust: CallerTrust, grant: string, scope: string = ALL_SCOPES): PeerFromToken {
+  return { kind: "peer", callerId: `oauth:${clientId}`, via: "oauth", trust, grant, scope };
 }
 
 /** `presented` with its prefix; `identity` the motebit asked. Checks the signature, subject and expiry. */
@@ -49,12 +51,13 @@ export async function verifyAccessToken(
   if (p === null || !isClaims(p)) return { ok: false, reason: "token_invalid" };
   if (p.sub !== identity.motebitId) return { ok: false, reason: "subject_mismatch" };
   if (!(now < p.exp)) return { ok: false, reason: "expired" };
-  return { ok: true, principal: oauthPrincipal(p.cid, p.trust, p.gid), claims: p };
+  return { ok: true, principal: oauthPrincipal(p.cid, p.trust, p.gid, p.scope), claims: p };
 }
 
 const TRUSTS: readonly string[] = ["first_contact", "verified", "trusted"];
 
 function isClaims(p: Record<string, unknown>): p is AccessClaims & Record<string, unknown> {
   return typeof p.sub === "string" && typeof p.aud === "string" && typeof p.cid === "string" && typeof p.gid === "string" &&
-    typeof p.trust === "string" && TRUSTS.includes(p.trust) && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp);
+    typeof p.trust === "string" && TRUSTS.includes(p.trust) && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp) &&
+    (p.scope === undefined || (typeof p.scope === "string" && parseScope(p.scope) === p.scope));
 }

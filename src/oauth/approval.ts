@@ -1,6 +1,6 @@
 // The owner's approval of one consent request, signed by the motebit's key (motebit-local oauth approve, or a fleet
 // motebit's object for its operator). It names everything the code it unlocks is bound to — client, redirect URI,
-// PKCE challenge, resource — and expires with the request, so it approves that request and nothing else.
+// PKCE challenge, resource, the OAuth scopes it grants — and expires with the request, so it approves that request and nothing else.
 import type { CallerTrust } from "../principal.js";
 import type { Signer, VerifySignature } from "../protocol/index.js";
 import { openEnvelope, signEnvelope } from "./signed-envelope.js";
@@ -19,6 +19,8 @@ export interface RequestDetails {
   redirect_uri: string;
   code_challenge: string;
   resource: string;
+  /** The OAuth scopes asked for (canonical, space-delimited): what the approval grants. */
+  scope: string;
   expires_at: number;
 }
 
@@ -29,6 +31,7 @@ export interface Approval {
   redirect_uri: string;
   code_challenge: string;
   resource: string;
+  scope: string;
   trust: CallerTrust;
   exp: number;
 }
@@ -36,7 +39,7 @@ export interface Approval {
 export function requestDetails(motebitId: string, r: ConsentRequest, clientName: string): RequestDetails {
   return {
     motebit_id: motebitId, request: r.code, client_id: r.clientId, client_name: clientName, redirect_uri: r.redirectUri,
-    code_challenge: r.codeChallenge, resource: r.resource, expires_at: r.expiresAt,
+    code_challenge: r.codeChallenge, resource: r.resource, scope: r.scope, expires_at: r.expiresAt,
   };
 }
 
@@ -44,12 +47,12 @@ export function signApproval(d: RequestDetails, trust: CallerTrust, signer: Sign
   if (!APPROVABLE_TRUST.includes(trust)) throw new Error(`trust must be one of ${APPROVABLE_TRUST.join(", ")}`);
   const a: Approval = {
     sub: d.motebit_id, request: d.request, client_id: d.client_id, redirect_uri: d.redirect_uri, code_challenge: d.code_challenge,
-    resource: d.resource, trust, exp: d.expires_at,
+    resource: d.resource, scope: d.scope, trust, exp: d.expires_at,
   };
   return signEnvelope(APPROVAL_CONTEXT, a, signer);
 }
 
-export type ApprovalCheck = { ok: true; trust: CallerTrust } | { ok: false; why: string };
+export type ApprovalCheck = { ok: true; trust: CallerTrust; scope: string } | { ok: false; why: string };
 
 /** The approval, if it is the owner's, for exactly this request, and not past its expiry. */
 /**
@@ -72,9 +75,9 @@ export async function checkApproval(
   const a = await openEnvelope(APPROVAL_CONTEXT, text.trim(), identity.publicKeyHex, verify);
   if (a === null) return { ok: false, why: text.trim() === "" ? "nothing was pasted" : `${pasted(text)} is not an approval signed by this motebit's key` };
   const bound = a.sub === identity.motebitId && a.request === r.code && a.client_id === r.clientId && a.redirect_uri === r.redirectUri &&
-    a.code_challenge === r.codeChallenge && a.resource === r.resource;
+    a.code_challenge === r.codeChallenge && a.resource === r.resource && a.scope === r.scope;
   if (!bound) return { ok: false, why: "this approval is for another request" };
   if (typeof a.exp !== "number" || !(now < a.exp)) return { ok: false, why: "this approval has expired" };
   if (!APPROVABLE_TRUST.includes(a.trust as CallerTrust)) return { ok: false, why: "this approval names no trust it may grant" };
-  return { ok: true, trust: a.trust as CallerTrust };
+  return { ok: true, trust: a.trust as CallerTrust, scope: r.scope };
 }

@@ -1,6 +1,8 @@
 // How strings a stranger chose (a client's name and id, its redirect URI) are shown to the owner who approves them,
 // on the consent page and in the terminal alike: what the owner reads must be what the owner signs, so nothing in
-// them may move the cursor, rewrite a line, reorder text or hide itself.
+// them may move the cursor, rewrite a line, reorder text or hide itself. The scopes a request asks for are shown
+// here too, each with what it lets the client do.
+import { OAUTH_SCOPES, SCOPE_MEANINGS } from "../policy/admission/oauth-scopes.js";
 
 /**
  * `s` with every character that does not show as itself written as a visible escape (\u{1b}, \u{d}, \u{202e}):
@@ -22,4 +24,10 @@ export function redirectTarget(uri: string): string {
   } catch {
     return visible(uri);
   }
+}
+
+/** Each known scope of a scope string, in order, with what it lets the client do. */
+export function scopesShown(scope: string): { scope: string; meaning: string }[] {
+  const asked = scope.split(" ");
+  return OAUTH_SCOPES.filter((s) => asked.includes(s)).map((s) => ({ scope: s, meaning: SCOPE_MEANINGS[s] }));
 }

@@ -1,5 +1,6 @@
 // The two public metadata documents: RFC 9728 protected-resource metadata (what the MCP client reads after a 401)
 // and RFC 8414 authorization-server metadata (where to register, authorize and redeem). Both depend only on the URL.
+import { OAUTH_SCOPES } from "../policy/admission/oauth-scopes.js";
 import type { OAuthUrls } from "./urls.js";
 
 export function protectedResourceMetadata(u: OAuthUrls) {
@@ -7,6 +8,7 @@ export function protectedResourceMetadata(u: OAuthUrls) {
     resource: u.resource,
     authorization_servers: [u.issuer],
     bearer_methods_supported: ["header"],
+    scopes_supported: [...OAUTH_SCOPES],
     resource_name: "motebit",
   };
 }
@@ -17,6 +19,7 @@ export function authorizationServerMetadata(u: OAuthUrls) {
     authorization_endpoint: u.authorize,
     token_endpoint: u.token,
     registration_endpoint: u.register,
+    scopes_supported: [...OAUTH_SCOPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token"],

@@ -4,6 +4,7 @@
 import type { CallerTrust } from "../principal.js";
 import type { SqlPort } from "../ports.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
+import { ALL_SCOPES } from "../policy/admission/oauth-scopes.js";
 
 export interface StoredClient {
   clientId: string;
@@ -22,6 +23,8 @@ export interface ConsentRequest {
   codeChallenge: string;
   state: string | null;
   resource: string;
+  /** The OAuth scopes asked for, canonical (src/policy/admission/oauth-scopes.ts). */
+  scope: string;
   /** Bound to the browser that opened the page (cookie and form field). */
   csrf: string;
   expiresAt: number;
@@ -31,6 +34,8 @@ export interface Grant {
   id: string;
   clientId: string;
   trust: CallerTrust;
+  /** The OAuth scopes the owner approved, canonical; every token of the grant carries them (or fewer, RFC 6749 §6). */
+  scope: string;
   resource: string;
   redirectUri: string;
   codeChallenge: string;
@@ -80,9 +85,11 @@ const EXPIRED_REQUEST_KEPT_MS = 60 * 60_000;
 const UNGRANTED_CLIENT_TTL_MS = 24 * 60 * 60_000;
 
 type ClientRow = { client_id: string; kind: StoredClient["kind"]; name: string; redirect_uris: string; created_at: number };
-type RequestRow = { code: string; client_id: string; redirect_uri: string; code_challenge: string; state: string | null; resource: string; csrf: string; expires_at: number };
+type RequestRow = {
+  code: string; client_id: string; redirect_uri: string; code_challenge: string; state: string | null; resource: string; scope: string | null; csrf: string; expires_at: number;
+};
 type GrantRow = {
-  id: string; client_id: string; trust: CallerTrust; resource: string; redirect_uri: string; code_challenge: string; code_hash: string | null;
+  id: string; client_id: string; trust: CallerTrust; scope: string | null; resource: string; redirect_uri: string; code_challenge: string; code_hash: string | null;
   code_expires_at: number; refresh_hash: string | null; refresh_expires_at: number | null; created_at: number; revoked_at: number | null;
 };
 
@@ -114,6 +121,11 @@ export const OAUTH_SCHEMA: StoreSchema = {
       sql.run("ALTER TABLE oauth_requests ADD COLUMN source TEXT");
       sql.run("CREATE INDEX oauth_clients_source ON oauth_clients (source, created_at)");
       sql.run("CREATE INDEX oauth_requests_source ON oauth_requests (source, expires_at)");
+    },
+    // OAuth scopes (#41): what a request asked for and a grant holds; NULL (rows from before) is all four, as then.
+    (sql) => {
+      sql.run("ALTER TABLE oauth_requests ADD COLUMN scope TEXT");
+      sql.run("ALTER TABLE oauth_grants ADD COLUMN scope TEXT");
     },
   ],
 };
@@ -206,8 +218,8 @@ export class OAuthStore {
       this.keepUnder("SELECT code AS id FROM oauth_requests WHERE source = ? AND expires_at >= ? ORDER BY expires_at, code", MAX_PENDING_REQUESTS_PER_SOURCE, drop, source, now);
       this.keepUnder("SELECT code AS id FROM oauth_requests WHERE expires_at >= ? ORDER BY expires_at, code", MAX_PENDING_REQUESTS, drop, now);
       this.sql.run(
-        "INSERT INTO oauth_requests (code, client_id, redirect_uri, code_challenge, state, resource, csrf, expires_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        r.code, r.clientId, r.redirectUri, r.codeChallenge, r.state, r.resource, r.csrf, r.expiresAt, source,
+        "INSERT INTO oauth_requests (code, client_id, redirect_uri, code_challenge, state, resource, scope, csrf, expires_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        r.code, r.clientId, r.redirectUri, r.codeChallenge, r.state, r.resource, r.scope, r.csrf, r.expiresAt, source,
       );
     });
   }
@@ -216,7 +228,7 @@ export class OAuthStore {
     const [r] = this.sql.all<RequestRow>("SELECT * FROM oauth_requests WHERE code = ?", code);
     return r === undefined ? null : {
       code: r.code, clientId: r.client_id, redirectUri: r.redirect_uri, codeChallenge: r.code_challenge, state: r.state,
-      resource: r.resource, csrf: r.csrf, expiresAt: r.expires_at,
+      resource: r.resource, scope: r.scope ?? ALL_SCOPES, csrf: r.csrf, expiresAt: r.expires_at,
     };
   }
 
@@ -227,11 +239,12 @@ export class OAuthStore {
 
   // ---- grants ----
 
-  createGrant(g: Omit<Grant, "refreshHash" | "refreshExpiresAt" | "revokedAt">): void {
+  /** `scope` absent: all four. */
+  createGrant(g: Omit<Grant, "refreshHash" | "refreshExpiresAt" | "revokedAt" | "scope"> & { scope?: string }): void {
     this.sql.run(
-      `INSERT INTO oauth_grants (id, client_id, trust, resource, redirect_uri, code_challenge, code_hash, code_expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      g.id, g.clientId, g.trust, g.resource, g.redirectUri, g.codeChallenge, g.codeHash, g.codeExpiresAt, g.createdAt,
+      `INSERT INTO oauth_grants (id, client_id, trust, scope, resource, redirect_uri, code_challenge, code_hash, code_expires_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      g.id, g.clientId, g.trust, g.scope ?? ALL_SCOPES, g.resource, g.redirectUri, g.codeChallenge, g.codeHash, g.codeExpiresAt, g.createdAt,
     );
   }
 
@@ -289,7 +302,7 @@ export class OAuthStore {
 function toGrant(r: GrantRow | undefined): Grant | null {
   if (r === undefined) return null;
   return {
-    id: r.id, clientId: r.client_id, trust: r.trust, resource: r.resource, redirectUri: r.redirect_uri, codeChallenge: r.code_challenge,
+    id: r.id, clientId: r.client_id, trust: r.trust, scope: r.scope ?? ALL_SCOPES, resource: r.resource, redirectUri: r.redirect_uri, codeChallenge: r.code_challenge,
     codeHash: r.code_hash, codeExpiresAt: r.code_expires_at, refreshHash: r.refresh_hash, refreshExpiresAt: r.refresh_expires_at,
     createdAt: r.created_at, revokedAt: r.revoked_at,
   };

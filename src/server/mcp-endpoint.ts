@@ -18,6 +18,8 @@ import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { sessionEngineFor } from "../mcp/engine/session-engine-for-host.js";
 import type { McpTasksOptions } from "../mcp/engine/mcp-tasks.js";
 import { SessionStore } from "./session-store.js";
+import { scopeChallengeOf } from "../mcp/insufficient-scope.js";
+import { scopeChallengeResponse } from "./scope-challenge.js";
 
 /** MCP's code for an unknown session. */
 const SESSION_NOT_FOUND = -32001;
@@ -116,6 +118,8 @@ export class McpEndpoint {
     }
     const response = await ended;
     if (response === null) return new Response(null, { status: 202 });
+    const challenge = call.principal.via === "oauth" ? scopeChallengeOf(response) : null;
+    if (challenge !== null) return scopeChallengeResponse(challenge);
 
     const headers = new Headers();
     if (opening !== null && "result" in response) {

@@ -2,10 +2,10 @@
 // the request the owner meant: the code typed, for the motebit at the URL given. The strings in it were chosen by
 // whoever registered the client, so each is shown through the consent page's own helpers (src/oauth/display.ts):
 // a carriage return or an escape sequence in a redirect URI is printed as \u{d}, \u{1b}, never run by the terminal.
-import { normalizeCode, redirectTarget, type RequestDetails, visible } from "motebit-edge/core";
+import { normalizeCode, parseScope, redirectTarget, type RequestDetails, scopesShown, visible } from "motebit-edge/core";
 import { CliError } from "../cli-error.js";
 
-const FIELDS = ["motebit_id", "request", "client_id", "client_name", "redirect_uri", "code_challenge", "resource"] as const;
+const FIELDS = ["motebit_id", "request", "client_id", "client_name", "redirect_uri", "code_challenge", "resource", "scope"] as const;
 
 /** `d` as the server answered it, refused unless it is the request `code` of the motebit whose MCP endpoint is `resource`. */
 export function checkFetchedRequest(d: unknown, code: string, resource: string): RequestDetails {
@@ -17,6 +17,8 @@ export function checkFetchedRequest(d: unknown, code: string, resource: string):
   if (details.request !== normalizeCode(code)) {
     throw new CliError(`the server answered request ${visible(details.request)}, not ${visible(normalizeCode(code))} as typed; nothing was signed`);
   }
+  // Every scope it grants is one the owner is shown: an unknown or unordered one is not this release's request.
+  if (parseScope(details.scope) !== details.scope) throw new CliError(`the request asks for scopes this release does not know (${visible(details.scope)}); nothing was signed`);
   // As the server writes it: the URL parser's host (lowercase, punycode, no default port).
   if (details.resource !== new URL(resource).href) {
     throw new CliError(`the request is for ${visible(details.resource)}, not ${resource} as given with --url; nothing was signed (check the URL the consent page names)`);
@@ -31,6 +33,7 @@ export function describeRequest(d: RequestDetails, trust: string): string {
     `  sends the code to ${redirectTarget(d.redirect_uri)}: ${visible(d.redirect_uri)}\n` +
     `  for ${visible(d.resource)}\n` +
     `  as the peer oauth:${visible(d.client_id)} with trust ${trust}\n` +
+    `  with the scopes\n${scopesShown(d.scope).map((s) => `    ${s.scope}: ${s.meaning}\n`).join("")}` +
     `  until ${new Date(d.expires_at).toISOString()}\n`
   );
 }

@@ -15,6 +15,7 @@ export const credentialsTool: SyntheticTool = {
   inputSchema: { type: "object", properties: {} },
   risk: 0,
   audience: "both",
+  oauthScope: "motebit:read",
   offered: serviceOnly,
   async run(_args, m) {
     const now = m.clock.now();

@@ -9,6 +9,7 @@ export const identityTool: SyntheticTool = {
   inputSchema: { type: "object", properties: {} },
   risk: 0,
   audience: "both",
+  oauthScope: "motebit:read",
   offered: always,
   async run(_args, m) {
     if (m.identityFileText !== null) return ok(m.identityFileText);

@@ -20,6 +20,7 @@ export const memoryListTool: SyntheticTool = {
   },
   risk: 1,
   audience: "owner",
+  oauthScope: "motebit:remember",
   offered: always,
   async run(args, m) {
     return okJson(
@@ -45,6 +46,7 @@ export const memoryForgetTool: SyntheticTool = {
   },
   risk: 2,
   audience: "owner",
+  oauthScope: "motebit:remember",
   offered: always,
   async run(args, m) {
     const forgotten = await m.memory.forget(args.node_id as string);
@@ -59,6 +61,7 @@ export const memoryExportTool: SyntheticTool = {
   inputSchema: { type: "object", properties: {} },
   risk: 1,
   audience: "owner",
+  oauthScope: "motebit:remember",
   offered: always,
   async run(_args, m) {
     return okJson(shareableWithHost(m.memory.exportAll()));

@@ -22,6 +22,7 @@ export const queryTool: SyntheticTool = {
   },
   risk: 2,
   audience: "both",
+  oauthScope: "motebit:task",
   offered: always,
   // Enforced by tools/call from this declaration: run() is reached only with a model.
   refusal: (m) => (m.llm === null ? NO_PROVIDER : null),

@@ -22,6 +22,7 @@ export const recallTool: SyntheticTool = {
   },
   risk: 1,
   audience: "both",
+  oauthScope: "motebit:remember",
   offered: always,
   // Enforced by tools/call from this declaration: run() is reached by the owner only.
   refusal: (_m, p) => (isOwner(p) ? null : RECALL_REFUSAL),

@@ -21,6 +21,7 @@ export const rememberTool: SyntheticTool = {
   },
   risk: 2,
   audience: "both",
+  oauthScope: "motebit:remember",
   offered: always,
   async run(args, m, c) {
     const raw = args.sensitivity;

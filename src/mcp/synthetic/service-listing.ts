@@ -14,6 +14,7 @@ export const serviceListingTool: SyntheticTool = {
   inputSchema: { type: "object", properties: {} },
   risk: 0,
   audience: "both",
+  oauthScope: "motebit:read",
   offered: serviceOnly,
   async run(_args, m, c) {
     const doc = m.identityDoc;

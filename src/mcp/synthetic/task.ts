@@ -26,6 +26,7 @@ export const taskTool: SyntheticTool = {
   // A long task is followed by handle for clients that negotiated tasks; the result is the same signed receipt.
   taskSupport: "optional",
   audience: "both",
+  oauthScope: "motebit:task",
   offered: always,
   signsEveryOutcome: true,
   async run(args, m, c) {

@@ -9,6 +9,7 @@ export const toolsTool: SyntheticTool = {
   inputSchema: { type: "object", properties: {} },
   risk: 0,
   audience: "both",
+  oauthScope: "motebit:read",
   offered: always,
   async run(_args, _m, c) {
     return okJson(c.view.callable());

@@ -5,6 +5,7 @@ import type { CallContext } from "../call-context.js";
 import type { ToolOutcome } from "../tool-outcome.js";
 import type { Principal } from "../../principal.js";
 import type { Audience } from "../../policy/admission/audience.js";
+import type { OAuthScope } from "../../policy/admission/oauth-scopes.js";
 
 /** A tool the motebit registers itself (docs/protocol.md §7), as opposed to a served tool from a tools module. */
 export interface SyntheticTool {
@@ -19,6 +20,8 @@ export interface SyntheticTool {
    * an unknown tool. Both tools/list and tools/call read this, through the call's view (caller-view.ts).
    */
   audience: Audience;
+  /** The OAuth scope an OAuth client needs to call it (src/policy/admission/oauth-scopes.ts). */
+  oauthScope: OAuthScope;
   /** Whether this motebit offers the tool at all (its backend exists, its profile requires it). */
   offered(m: MotebitContext): boolean;
   /**

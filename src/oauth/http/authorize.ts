@@ -1,6 +1,7 @@
 // GET /authorize: the client's authorization request (code flow, PKCE S256 only, the resource bound to this
 // motebit's /mcp) opens a consent request and shows the owner its page. Only a registered redirect URI receives
 // anything, errors included (RFC 6749 §4.1.2.1); before that is known, errors are a page.
+import { OAUTH_SCOPES, parseScope } from "../../policy/admission/oauth-scopes.js";
 import { matchesRedirectUri } from "../client-metadata.js";
 import type { ConsentRequest } from "../store.js";
 import type { OAuthUrls } from "../urls.js";
@@ -32,9 +33,11 @@ export const authorizeRequest: OAuthHandler = async (ctx, { request, urls, fleet
   }
   const resource = q.get("resource") ?? urls.resource;
   if (resource !== urls.resource) return back({ error: "invalid_target", error_description: `this server issues tokens for ${urls.resource} only` });
+  const scope = parseScope(q.get("scope"));
+  if (scope === null) return back({ error: "invalid_scope", error_description: `the scopes this server grants are ${OAUTH_SCOPES.join(", ")}` });
   const now = ctx.clock.now();
   const consent: ConsentRequest = {
-    code: requestCode(), clientId, redirectUri, codeChallenge: challenge, state, resource, csrf: randomToken(24), expiresAt: now + REQUEST_TTL_MS,
+    code: requestCode(), clientId, redirectUri, codeChallenge: challenge, state, resource, scope, csrf: randomToken(24), expiresAt: now + REQUEST_TTL_MS,
   };
   ctx.store.openRequest(consent, source, now);
   return consentResponse(ctx, consent, resolved.client.name, urls, fleetName, 200, undefined, csrfCookie(consent, urls));
@@ -46,7 +49,7 @@ export function consentResponse(
 ): Response {
   const nonce = randomToken(16);
   const html = consentPage({
-    clientName, clientId: r.clientId, redirectUri: r.redirectUri, motebitId: ctx.motebitId, code: r.code, csrf: r.csrf, action: urls.authorize,
+    clientName, clientId: r.clientId, redirectUri: r.redirectUri, scope: r.scope, motebitId: ctx.motebitId, code: r.code, csrf: r.csrf, action: urls.authorize,
     issuer: urls.issuer, fleetName, expiresInMinutes: Math.max(1, Math.ceil((r.expiresAt - ctx.clock.now()) / 60_000)), problem,
   }, nonce);
   return new Response(html, { status, headers: consentHeaders(nonce, r.redirectUri, cookie) });

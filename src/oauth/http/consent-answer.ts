@@ -43,7 +43,7 @@ export const answerConsent: OAuthHandler = async (ctx, { request, urls, fleetNam
   if (!ctx.store.closeRequest(r.code)) return errorPage(400, "Unknown request", "This request was already answered.");
   const authCode = randomToken(32);
   ctx.store.createGrant({
-    id: crypto.randomUUID(), clientId: r.clientId, trust: approval.trust, resource: r.resource, redirectUri: r.redirectUri,
+    id: crypto.randomUUID(), clientId: r.clientId, trust: approval.trust, scope: approval.scope, resource: r.resource, redirectUri: r.redirectUri,
     codeChallenge: r.codeChallenge, codeHash: await sha256Hex(authCode), codeExpiresAt: now + CODE_TTL_MS, createdAt: now,
   });
   return redirectWith(r.redirectUri, { code: authCode, state: r.state, iss: urls.issuer });

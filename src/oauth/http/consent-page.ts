@@ -2,12 +2,14 @@
 // who asks (client, redirect host), what it may do, the trust it gets, and the request code the owner approves with
 // `motebit-local oauth approve`; the signed approval is pasted into the form, so no key ever reaches a browser.
 // The client's own strings are shown through the same helpers as in the terminal (src/oauth/display.ts).
-import { redirectTarget, visible } from "../display.js";
+import { redirectTarget, scopesShown, visible } from "../display.js";
 
 export interface ConsentView {
   clientName: string;
   clientId: string;
   redirectUri: string;
+  /** The OAuth scopes asked for, canonical. */
+  scope: string;
   motebitId: string;
   code: string;
   csrf: string;
@@ -49,6 +51,8 @@ export function consentPage(v: ConsentView, nonce: string): string {
 <dt>What it may do</dt><dd>Call this motebit's tools over MCP as the peer <code>oauth:${e(visible(v.clientId))}</code>, under the same policy,
 rate limits, audit log and signed receipts as any other caller. Never as you: it cannot read your memories or act as the owner.
 It keeps access until you revoke it (<code>motebit-local oauth revoke</code>).</dd>
+<dt>Scopes it asks for</dt><dd><ul>${scopesShown(v.scope).map((s) => `<li><code>${e(s.scope)}</code>: ${e(s.meaning)}</li>`).join("")}</ul>
+Anything else it would need later, it asks for again, and you approve again.</dd>
 <dt>Trust it gets</dt><dd>The trust you choose when you approve: <code>first_contact</code> (risk-free tools only) unless you pass
 <code>--trust verified</code>.</dd>
 </dl>

@@ -7,6 +7,7 @@ import { tokenError } from "./answers.js";
 import type { OAuthContext } from "./context.js";
 import { REFRESH_REUSE_GRACE_MS, REFRESH_TTL_MS } from "./lifetimes.js";
 import type { Form } from "./request-body.js";
+import { narrowedScope } from "./refresh-scope.js";
 import { tokenAnswer } from "./token-answer.js";
 
 const REFRESH_CONTEXT = "motebit-oauth-refresh-v1";
@@ -23,7 +24,9 @@ export async function refresh(ctx: OAuthContext, form: Form, clientId: string, u
   if (g === null || g.revokedAt !== null || g.refreshHash === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
   if (g.clientId !== clientId) return tokenError(400, "invalid_grant", "the refresh token was issued to another client");
   if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the refresh token was issued for another resource");
-  const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource };
+  const scope = narrowedScope(form.get("scope"), g.scope);
+  if (scope === null) return tokenError(400, "invalid_scope", `a refresh may ask for the grant's scopes (${g.scope}) or fewer, never more`);
+  const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, scope, resource: g.resource };
   const hash = await sha256Hex(presented);
   if (constantTimeEqual(hash, g.refreshHash)) {
     if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");

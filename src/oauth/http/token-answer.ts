@@ -4,17 +4,19 @@ import { jsonResponse } from "../../server/responses.js";
 import { mintAccessToken } from "../access-token.js";
 import type { OAuthContext } from "./context.js";
 
-/** What an access token is minted for: its grant, client, trust and resource. */
+/** What an access token is minted for: its grant, client, trust, scopes and resource. */
 export interface GrantFacts {
   grantId: string;
   clientId: string;
   trust: CallerTrust;
+  /** Canonical; the grant's, or fewer on a refresh that narrowed them. */
+  scope: string;
   resource: string;
 }
 
 /** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`. */
 export async function tokenAnswer(ctx: OAuthContext, g: GrantFacts, refresh: string, issuedAt: number, now: number): Promise<Response> {
-  const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust }, issuedAt, ctx.signer);
+  const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust, scope: g.scope }, issuedAt, ctx.signer);
   const expiresIn = Math.max(1, access.expiresIn - Math.floor((now - issuedAt) / 1000));
-  return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
+  return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh, scope: g.scope }, { "Cache-Control": "no-store", Pragma: "no-cache" });
 }

@@ -42,7 +42,7 @@ async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls:
   if (!ctx.store.redeemCode(g.id, codeHash, await sha256Hex(refreshToken), now + REFRESH_TTL_MS)) {
     return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
   }
-  return tokenAnswer(ctx, { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource }, refreshToken, now, now);
+  return tokenAnswer(ctx, { grantId: g.id, clientId: g.clientId, trust: g.trust, scope: g.scope, resource: g.resource }, refreshToken, now, now);
 }
 
 async function pkceMatches(verifier: string, challenge: string): Promise<boolean> {

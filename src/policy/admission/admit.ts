@@ -6,10 +6,12 @@ import { scopeAllows } from "../../protocol/index.js";
 import type { Governance } from "../governance.js";
 import type { RiskLevel } from "../risk.js";
 import { admits, type Audience } from "./audience.js";
+import { methodScope, scopeIncludes, type OAuthScope } from "./oauth-scopes.js";
 import {
   approvalMessage,
   DEFAULT_DENY_REASON,
   firstContactMessage,
+  outsideGrantMessage,
   outsideScopeMessage,
   policyDenied,
   stoppedMessage,
@@ -29,6 +31,8 @@ export interface AdmittedTool {
   /** null: the tool declared no risk level admission can read; it is denied. */
   risk: RiskLevel | null;
   audience: Audience;
+  /** The OAuth scope an MCP request for it needs (a served tool: motebit:tools; a synthetic one declares its own). */
+  oauthScope: OAuthScope;
   /** Signs a receipt for every outcome (motebit_task): work that may not run now still reaches it, to be signed. */
   signsEveryOutcome?: boolean;
   /** What the tool itself refuses this caller with, whatever the arguments (a synthetic tool's declaration), or null. */
@@ -54,10 +58,12 @@ export interface AdmissionAsk {
 /**
  * allow: run it. ask_owner: the owner's approval-band call, run once the owner accepts when asked. hidden: the
  * tool's audience leaves this caller out (it does not exist for it). deny / approval: refused with `message`
- * (audited as "denied" / "approval_required").
+ * (audited as "denied" / "approval_required"). insufficient_scope: the caller's OAuth grant does not take in the tool
+ * (`scope`, what it needs); not listed, and a call is answered HTTP 403 so the client can step up (audited as "denied").
  */
 export type Admission =
   | { outcome: "allow" }
+  | { outcome: "insufficient_scope"; message: string; scope: OAuthScope }
   | { outcome: "ask_owner"; message: string }
   | { outcome: "hidden"; message: string }
   | { outcome: "deny"; message: string }
@@ -81,8 +87,12 @@ export function admit(a: AdmissionAsk): Admission {
   if (a.delegatedScope !== undefined && !scopeAllows(a.delegatedScope, tool.name)) {
     return { outcome: "deny", message: outsideScopeMessage(tool.name, a.delegatedScope) };
   }
-  // Issue #41: the OAuth scopes an access token was granted plug in here, beside the delegated scope: a tool outside
-  // them is denied before governance is read.
+  // The OAuth scopes an access token was granted bound what its client may ask over MCP, before governance is read.
+  // A task's own steps are the motebit's work for the caller, bounded by its trust and delegation as before.
+  if (a.moment === "request") {
+    const short = grantShortfall(principal, tool.oauthScope, `the tool ${tool.name}`);
+    if (short !== null) return short;
+  }
   const risk = tool.risk;
   if (risk === null) return { outcome: "deny", message: policyDenied("tool has no declared risk level") };
   if (principal.kind === "peer" && principal.trust === "blocked") return { outcome: "deny", message: policyDenied("caller is blocked") };
@@ -99,6 +109,21 @@ export function admit(a: AdmissionAsk): Admission {
   }
   const declared = tool.declaredRefusal?.() ?? null;
   return declared === null ? admitted : { outcome: "deny", message: declared };
+}
+
+/**
+ * An MCP request other than tools/call (initialize, the listings) as an OAuth grant reaches it: null when the grant
+ * (or a caller without one) may make it, else the insufficient_scope refusal.
+ */
+export function admitMethod(principal: Principal, method: string): Extract<Admission, { outcome: "insufficient_scope" }> | null {
+  const needed = methodScope(method);
+  return needed === null ? null : grantShortfall(principal, needed, method);
+}
+
+/** The refusal of a caller whose OAuth scopes do not include `needed`; null for one they do, or who has none (not OAuth). */
+function grantShortfall(principal: Principal, needed: OAuthScope, what: string): Extract<Admission, { outcome: "insufficient_scope" }> | null {
+  if (principal.kind !== "peer" || principal.scope === undefined || scopeIncludes(principal.scope, needed)) return null;
+  return { outcome: "insufficient_scope", message: outsideGrantMessage(what, needed), scope: needed };
 }
 
 /** A call in the approval band: the owner is the approver (asked when it can be), a trusted peer runs it, others are refused. */
@@ -123,6 +148,7 @@ export type Refusal = { outcome: "deny" | "approval"; message: string };
 
 export function refusalOf(d: Admission): Refusal | null {
   if (d.outcome === "allow" || d.outcome === "ask_owner") return null;
-  // A hidden tool never reaches a listing (the catalog leaves it out); were it asked about, it is refused.
+  // A hidden tool never reaches a listing (the catalog leaves it out), nor one outside the grant; were either asked
+  // about, it is refused.
   return { outcome: d.outcome === "approval" ? "approval" : "deny", message: d.message };
 }

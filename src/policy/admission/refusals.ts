@@ -23,6 +23,11 @@ export function outsideScopeMessage(toolName: string, scope: string): string {
   return policyDenied(`tool "${toolName}" is outside the delegated scope "${scope}"`);
 }
 
+/** A call the caller's OAuth grant does not reach: it may come back through consent for `needed` (step-up). */
+export function outsideGrantMessage(what: string, needed: string): string {
+  return `${what} needs the OAuth scope ${needed}, which this access token was not granted; re-authorize with it (the owner approves again)`;
+}
+
 /** Work that may not run now (run-now.ts says why). */
 export function stoppedMessage(stop: string): string {
   return `Denied: ${stop}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { admit, inDelegatedScope, refusalOf, type Admission, type AdmissionAsk, type AdmittedTool, type Moment } from "../../../src/policy/admission/admit.js";
+import { admit, admitMethod, inDelegatedScope, refusalOf, type Admission, type AdmissionAsk, type AdmittedTool, type Moment } from "../../../src/policy/admission/admit.js";
 import { servedAudience } from "../../../src/policy/admission/audience.js";
 import { whyNotRunNow } from "../../../src/policy/admission/run-now.js";
 import { firstContactMessage } from "../../../src/policy/admission/refusals.js";
@@ -18,7 +18,7 @@ const ASK_OWNER: Admission = { outcome: "ask_owner", message: APPROVAL_TEXT };
 const FIRST_CONTACT: Admission = { outcome: "approval", message: firstContactMessage("t") };
 const DENIED: Admission = { outcome: "deny", message: "Policy denied: tool not allowed by governance policy" };
 
-const tool = (risk: RiskLevel | null, over: Partial<AdmittedTool> = {}): AdmittedTool => ({ name: "t", risk, audience: "both", ...over });
+const tool = (risk: RiskLevel | null, over: Partial<AdmittedTool> = {}): AdmittedTool => ({ name: "t", risk, audience: "both", oauthScope: "motebit:tools", ...over });
 const at = (risk: RiskLevel | null, principal: Principal, governance = personal, over: Partial<AdmissionAsk> = {}) =>
   admit({ moment: "request", principal, tool: tool(risk), governance, ...over });
 const levels = (principal: Principal, over: Partial<AdmissionAsk> = {}, governance = personal) =>
@@ -133,5 +133,39 @@ describe("admission", () => {
     expect(whyNotRunNow({ ok: true, principal: OWNER }, 4, 3)).toBe("the task was started 3 times and its host stopped during each; it is not run again");
     expect(whyNotRunNow({ ok: false, reason: "revoked" }, 1, 3)).toBe("the caller lost its standing (revoked)");
     expect(whyNotRunNow({ ok: true, principal: OWNER }, undefined, 3)).toBeNull();
+  });
+
+  describe("OAuth scopes", () => {
+    const oauth = (scope: string): Principal => ({ kind: "peer", callerId: "oauth:c", via: "oauth", trust: "verified", grant: "g", scope });
+    const needs = (scope: AdmittedTool["oauthScope"]) => tool(0, { name: "motebit_task", oauthScope: scope });
+
+    it("refuses a request for a tool outside the grant as insufficient_scope, naming the scope it needs, before governance", () => {
+      const d = admit({ moment: "request", principal: oauth("motebit:read"), tool: needs("motebit:task"), governance: personal });
+      expect(d).toEqual({ outcome: "insufficient_scope", scope: "motebit:task", message: expect.stringContaining("motebit:task") });
+      // Beyond the grant even where governance would deny: the scope is asked first, so a step-up is what the client learns.
+      expect(admit({ moment: "request", principal: oauth("motebit:read"), tool: tool(4, { oauthScope: "motebit:tools" }), governance: personal }).outcome).toBe("insufficient_scope");
+      expect(refusalOf(d)).toEqual({ outcome: "deny", message: (d as { message: string }).message });
+    });
+
+    it("admits a tool inside the grant as it would any caller of that trust", () => {
+      expect(admit({ moment: "request", principal: oauth("motebit:read motebit:task"), tool: needs("motebit:task"), governance: personal })).toEqual(ALLOW);
+      expect(admit({ moment: "request", principal: oauth("motebit:tools"), tool: tool(2), governance: personal })).toEqual(APPROVAL);
+    });
+
+    it("leaves a task's own steps and callers without OAuth scopes to trust and delegation alone", () => {
+      expect(admit({ moment: "task-step", principal: oauth("motebit:task"), tool: tool(0), governance: personal })).toEqual(ALLOW);
+      expect(admit({ moment: "request", principal: peer("verified"), tool: needs("motebit:task"), governance: personal })).toEqual(ALLOW);
+      expect(admit({ moment: "request", principal: OWNER, tool: needs("motebit:remember"), governance: personal })).toEqual(ALLOW);
+    });
+
+    it("holds initialize and the listings to motebit:read, and leaves ping and tools/call to the tool's rule", () => {
+      expect(admitMethod(oauth("motebit:task"), "initialize")).toEqual({ outcome: "insufficient_scope", scope: "motebit:read", message: expect.stringContaining("initialize") });
+      expect(admitMethod(oauth("motebit:task"), "tools/list")?.scope).toBe("motebit:read");
+      expect(admitMethod(oauth("motebit:task"), "resources/read")?.scope).toBe("motebit:read");
+      expect(admitMethod(oauth("motebit:task"), "ping")).toBeNull();
+      expect(admitMethod(oauth("motebit:task"), "tools/call")).toBeNull();
+      expect(admitMethod(oauth("motebit:read"), "initialize")).toBeNull();
+      expect(admitMethod(peer("verified"), "initialize")).toBeNull();
+    });
   });
 });

@@ -12,7 +12,7 @@ import { fakeClock } from "./fake-clock.js";
 
 const client = (id: string, at: number): StoredClient => ({ clientId: id, kind: "registered", name: id, redirectUris: [REDIRECT_URI], createdAt: at });
 const request = (code: string, clientId: string, at: number) => ({
-  code, clientId, redirectUri: REDIRECT_URI, codeChallenge: "c".repeat(43), state: null, resource: "https://m.test/mcp", csrf: "x", expiresAt: at + 600_000,
+  code, clientId, redirectUri: REDIRECT_URI, codeChallenge: "c".repeat(43), state: null, resource: "https://m.test/mcp", scope: "motebit:read", csrf: "x", expiresAt: at + 600_000,
 });
 
 function store() {

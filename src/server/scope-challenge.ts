@@ -1,0 +1,14 @@
+// A request beyond the caller's OAuth grant, answered as RFC 6750 §3.1 and MCP 2025-11-25's step-up say: HTTP 403
+// with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, the scope the client re-authorizes with
+// (what it holds and what it lacked), and a JSON body as every auth refusal has. Nothing ran (admit.ts refused first).
+import type { ScopeChallenge } from "../mcp/insufficient-scope.js";
+import { jsonResponse } from "./responses.js";
+
+export function scopeChallengeResponse(c: ScopeChallenge): Response {
+  return jsonResponse(403, {
+    error: "insufficient_scope",
+    scope: c.scope,
+    reason: c.message,
+    hint: "authorize again asking for this scope (the MCP SDK client does this on its own); the owner approves the wider grant at the consent page",
+  }, { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${c.scope}", error_description="${c.message.replace(/["\\]/g, "")}"` });
+}
