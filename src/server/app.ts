@@ -19,6 +19,7 @@ import { platformPublicBase, type PublicBase } from "../oauth/http/public-base.j
 import { readSetting } from "../settings/read.js";
 import { DISCOVERY_DOCUMENT_PATHS, mountDiscovery } from "./discovery-routes.js";
 import { tooManyFailuresResponse, type FailedAuthLimiter } from "./failed-auth.js";
+import { withChallengeMetadata } from "./scope-challenge.js";
 
 export type { ServerBackend } from "./backend.js";
 
@@ -160,6 +161,14 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
     await next();
     // A refusal decided where the state is (a revoked OAuth grant, changed fleet settings) names it too.
     if (c.res.status === 401) c.res = withResourceMetadata(c.res, urlsOf(c));
+    if (c.res.status === 403) {
+      const challenged = withChallengeMetadata(c.res, urlsOf(c));
+      if (challenged !== c.res) {
+        // Cleared first: Hono's setter copies the old response's headers (its challenge) over the new one's.
+        c.res = undefined;
+        c.res = challenged;
+      }
+    }
   });
 
   app.post("/mcp", async (c) => forward(c, await preparePost(c.req.raw, c.get("auth"), c.get("config").maxBodyBytes)));

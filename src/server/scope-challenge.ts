@@ -2,6 +2,7 @@
 // with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, the scope the client re-authorizes with
 // (what it holds and what it lacked), and a JSON body as every auth refusal has. Nothing ran (admit.ts refused first).
 import type { ScopeChallenge } from "../mcp/insufficient-scope.js";
+import type { OAuthUrls } from "../oauth/urls.js";
 import { jsonResponse } from "./responses.js";
 
 export function scopeChallengeResponse(c: ScopeChallenge): Response {
@@ -11,4 +12,16 @@ export function scopeChallengeResponse(c: ScopeChallenge): Response {
     reason: c.message,
     hint: "authorize again asking for this scope (the MCP SDK client does this on its own); the owner approves the wider grant at the consent page",
   }, { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${c.scope}", error_description="${c.message.replace(/["\\]/g, "")}"` });
+}
+
+/**
+ * The challenge with where to start (RFC 9728 §5.1), added by the app, which knows the URLs (the endpoint that
+ * refused may be in the Durable Object); any other 403 (a foreign Origin) is left as it is.
+ */
+export function withChallengeMetadata(res: Response, urls: OAuthUrls | null): Response {
+  const challenge = res.headers.get("WWW-Authenticate");
+  if (urls === null || challenge === null || !challenge.startsWith('Bearer error="insufficient_scope"')) return res;
+  const out = new Response(res.body, res);
+  out.headers.set("WWW-Authenticate", `${challenge}, resource_metadata="${urls.resourceMetadata}"`);
+  return out;
 }

@@ -77,7 +77,7 @@ describe("OAuth scopes", () => {
     const before = s.sql.all("SELECT 1 FROM receipts").length;
     const res = await mcp(s, tokens.access_token, { method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "hello" } } }, sid);
     expect(res.status).toBe(403);
-    expect(res.headers.get("WWW-Authenticate")).toMatch(/^Bearer error="insufficient_scope", scope="motebit:read motebit:task"/);
+    expect(res.headers.get("WWW-Authenticate")).toMatch(/^Bearer error="insufficient_scope", scope="motebit:read motebit:task", error_description="[^"]+", resource_metadata="https:\/\/motebit.test\/.well-known\/oauth-protected-resource\/mcp"$/);
     const body = await res.json();
     expect(body).toMatchObject({ error: "insufficient_scope", scope: "motebit:read motebit:task", hint: expect.stringContaining("authorize again") });
     expect(s.sql.all("SELECT 1 FROM receipts")).toHaveLength(before);
