@@ -7,6 +7,7 @@ import { stripIdentityTag } from "../../../src/protocol/index.js";
 import { connectThroughConsent } from "../helpers/oauth-consent.js";
 import { rawGet } from "../helpers/raw-get.js";
 import { freePort, initMotebit, runCli, startHttpServe, tempDir, type HttpServe } from "./helpers/local-cli.js";
+import { SDK_V1, SDK_V2, stepUpFromRead } from "../../shared/oauth-step-up.js";
 
 describe("serve over http with OAuth", () => {
   const tmp = tempDir();
@@ -36,6 +37,23 @@ describe("serve over http with OAuth", () => {
     const entry = (JSON.parse(ledger.stdout) as { caller: string; receipt: { task_id: string } }[]).find((r) => r.receipt.task_id === taskId);
     expect(entry?.caller).toBe(`peer:oauth:${provider.info!.client_id}`);
   });
+
+  for (const sdk of [SDK_V1, SDK_V2]) {
+    it(`the SDK ${sdk.name} client steps up from motebit:read to motebit_task; oauth approve shows the scopes it signs`, async () => {
+      const shown: string[] = [];
+      const { result } = await stepUpFromRead(sdk, fetch, new URL(`${server.url}/mcp`), async (page) => {
+        const approved = await runCli(["oauth", "approve", page.code, "--url", server.url, "--key", join(tmp.dir, "motebit.key"), "--trust", "verified"]);
+        expect(approved.code, approved.stderr).toBe(0);
+        shown.push(approved.stderr);
+        return approved.stdout.trim();
+      });
+      // It ran: a signed receipt (this motebit serves no tool a task could use, so it says the task failed).
+      expect(JSON.parse(stripIdentityTag(result.content[0].text))).toMatchObject({ task_id: expect.any(String), signature: expect.any(String) });
+      expect(shown[0]).toContain("motebit:read: connect");
+      expect(shown[0]).not.toContain("motebit:task");
+      expect(shown[1]).toContain("motebit:task: give the motebit tasks");
+    });
+  }
 
   it("its OAuth URLs name the address it listens on, never a Host or absolute-form target the caller made up", async () => {
     const port = new URL(server.url).port;
