@@ -8,11 +8,11 @@ const fetchFn: FetchFn = (url, init) => SELF.fetch(url, init);
 const form = (fields: Record<string, string>) => ({ method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
 
 /** Register, consent, the owner's approval (as motebit-local oauth approve signs it), and the code. */
-export async function approvedCode(base: string, sign: (d: RequestDetails) => Promise<string>) {
+export async function approvedCode(base: string, sign: (d: RequestDetails) => Promise<string>, extra: Record<string, string> = {}) {
   const reg = (await (await fetchFn(`${base}/register`, { method: "POST", body: JSON.stringify({ client_name: "Edge test", redirect_uris: [REDIRECT_URI] }) })).json()) as { client_id: string };
   const verifier = crypto.randomUUID() + crypto.randomUUID();
   const challenge = base64urlEncode(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(verifier))));
-  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: `${base}/mcp` });
+  const q = new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: `${base}/mcp`, ...extra });
   const page = await openConsent(fetchFn, `${base}/authorize?${q}`);
   const details = (await (await fetchFn(`${base}/oauth/requests/${page.code}`)).json()) as RequestDetails;
   const back = redirectParams(await submitConsent(fetchFn, page, "approve", await sign(details), { origin: null }));

@@ -16,7 +16,9 @@ const RESOURCE = `${BASE}/mcp`;
 describe("OAuth at the edge", () => {
   it("metadata is public; a 401 names it; static and signed tokens still get in", async () => {
     const prm = await SELF.fetch(`${BASE}/.well-known/oauth-protected-resource/mcp`);
-    expect(await prm.json()).toEqual({ resource: RESOURCE, authorization_servers: [BASE], bearer_methods_supported: ["header"], resource_name: "motebit" });
+    expect(await prm.json()).toEqual({
+      resource: RESOURCE, authorization_servers: [BASE], bearer_methods_supported: ["header"], scopes_supported: ["motebit:read", "motebit:tools", "motebit:task", "motebit:remember"], resource_name: "motebit",
+    });
     expect(await (await SELF.fetch(`${BASE}/.well-known/oauth-authorization-server`)).json()).toMatchObject({ issuer: BASE, token_endpoint: `${BASE}/token` });
     const refused = await post(INITIALIZE, { auth: null });
     expect(refused.status).toBe(401);
