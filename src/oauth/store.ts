@@ -55,6 +55,8 @@ export interface ClientListing {
   /** approved: a grant stands; revoked: the owner ended every grant it had; never_approved: only registered. */
   status: "approved" | "revoked" | "never_approved";
   trust: CallerTrust | null;
+  /** The OAuth scopes of its newest live grant, as trust is. */
+  scope: string | null;
   live_grants: number;
   created_at: number;
 }
@@ -183,10 +185,12 @@ export class OAuthStore {
     return this.sql.all<ClientListing>(
       `SELECT c.client_id, c.name, c.kind, c.created_at,
          (SELECT g.trust FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL ORDER BY g.created_at DESC LIMIT 1) AS trust,
+         (SELECT COALESCE(g.scope, ?) FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL ORDER BY g.created_at DESC LIMIT 1) AS scope,
          (SELECT COUNT(*) FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL) AS live_grants,
          CASE WHEN EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.client_id AND g.revoked_at IS NULL) THEN 'approved'
               WHEN EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.client_id) THEN 'revoked' ELSE 'never_approved' END AS status
        FROM oauth_clients c ORDER BY c.created_at, c.client_id`,
+      ALL_SCOPES,
     );
   }
 

@@ -115,5 +115,6 @@ describe("OAuth scopes", () => {
     expect((await mcp(s, narrow.access_token, { method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "x" } } }, sid)).status).toBe(403);
     const again = await refresh(narrow.refresh_token);
     expect(again.scope).toBe("motebit:read motebit:task");
+    expect(s.backend.oauth.listClients()).toEqual([expect.objectContaining({ client_id: s.clientId, scope: "motebit:read motebit:task" })]);
   });
 });
