@@ -37,6 +37,8 @@ describe("a fleet motebit through OAuth", () => {
       expect(page.html).toContain("fleet approve north");
       const approved = await fleet("approve", "north", page.code, "--trust", "verified");
       expect(approved.code, approved.stderr).toBe(0);
+      // The scopes it signs are shown to the operator (the SDK asked for all four: scopes_supported).
+      expect(approved.stderr).toContain("motebit:remember: store and recall");
       // What it prints is what the page asks for: the approval itself, one line.
       expect(approved.stdout).toMatch(/^[^\s{]+\n$/);
       return approved.stdout;
