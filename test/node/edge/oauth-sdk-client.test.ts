@@ -9,6 +9,7 @@ import { runCli, tempDir } from "../cli/run-cli.js";
 import { connectThroughConsent } from "../helpers/oauth-consent.js";
 import { rawGet } from "../helpers/raw-get.js";
 import { startLocalEdge, type LocalEdge } from "./local-edge.js";
+import { SDK_V2, stepUpFromRead } from "../../shared/oauth-step-up.js";
 
 let edge: LocalEdge;
 const dir = tempDir();
@@ -39,6 +40,16 @@ describe("an MCP host connects to the local edge through OAuth", () => {
 
     const listed = await runCli(["oauth", "list", "--url", edge.url, "--key", keyFile]);
     expect(JSON.parse(listed.stdout).clients).toEqual([expect.objectContaining({ client_id: provider.info!.client_id, name: "SDK test client", trust: "verified" })]);
+  }, 120_000);
+
+  it("the SDK v2 client steps up from motebit:read to motebit_task at the edge (v1 steps up in workerd)", async () => {
+    const { result } = await stepUpFromRead(SDK_V2, fetch, new URL(`${edge.url}/mcp`), async (page) => {
+      const approved = await runCli(["oauth", "approve", page.code, "--url", edge.url, "--key", keyFile, "--trust", "verified"]);
+      expect(approved.code, approved.stderr).toBe(0);
+      return approved.stdout.trim();
+    });
+    const receipt = JSON.parse(stripIdentityTag(result.content[0].text));
+    expect([receipt.status, (await verifyReceipt(receipt)).valid]).toEqual(["completed", true]);
   }, 120_000);
 
   it("without MOTEBIT_PUBLIC_URL its OAuth URLs are the loopback name used, never a Host the caller made up", async () => {

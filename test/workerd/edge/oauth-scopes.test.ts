@@ -2,7 +2,7 @@
 // call, and a call beyond the grant comes back through both as 403 insufficient_scope with the scope to step up to,
 // never run and audited; the MCP SDK client steps up through consent and the call runs. Only v1 here: v2 refuses a
 // token endpoint over plain http other than loopback, and the test deployment's public URL is http://edge.test (v2 steps
-// up on motebit-local in test/node/local/http-oauth.test.ts and on the shared app in test/node/server/oauth-step-up.test.ts).
+// up at the local edge on loopback in test/node/edge/oauth-sdk-client.test.ts, and on motebit-local).
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signApproval, type RequestDetails } from "../../../src/oauth/approval.js";
