@@ -11,7 +11,12 @@ export function scopeChallengeResponse(c: ScopeChallenge): Response {
     scope: c.scope,
     reason: c.message,
     hint: "authorize again asking for this scope (the MCP SDK client does this on its own); the owner approves the wider grant at the consent page",
-  }, { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${c.scope}", error_description="${c.message.replace(/["\\]/g, "")}"` });
+  }, { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${c.scope}", error_description="${headerSafe(c.message)}"` });
+}
+
+/** RFC 6750 §3: error_description is printable ASCII without a quote or backslash; a served tool's name may hold anything. */
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]|["\\]/g, "?");
 }
 
 /**
