@@ -3,6 +3,7 @@
 // PKCE challenge, resource, the OAuth scopes it grants — and expires with the request, so it approves that request and nothing else.
 import type { CallerTrust } from "../principal.js";
 import type { Signer, VerifySignature } from "../protocol/index.js";
+import { ALL_SCOPES } from "../policy/admission/oauth-scopes.js";
 import { openEnvelope, signEnvelope } from "./signed-envelope.js";
 import type { ConsentRequest } from "./store.js";
 
@@ -75,7 +76,8 @@ export async function checkApproval(
   const a = await openEnvelope(APPROVAL_CONTEXT, text.trim(), identity.publicKeyHex, verify);
   if (a === null) return { ok: false, why: text.trim() === "" ? "nothing was pasted" : `${pasted(text)} is not an approval signed by this motebit's key` };
   const bound = a.sub === identity.motebitId && a.request === r.code && a.client_id === r.clientId && a.redirect_uri === r.redirectUri &&
-    a.code_challenge === r.codeChallenge && a.resource === r.resource && a.scope === r.scope;
+    // An approval signed before scopes (an older CLI) names none: it grants all four, as approvals then did.
+    a.code_challenge === r.codeChallenge && a.resource === r.resource && (a.scope ?? ALL_SCOPES) === r.scope;
   if (!bound) return { ok: false, why: "this approval is for another request" };
   if (typeof a.exp !== "number" || !(now < a.exp)) return { ok: false, why: "this approval has expired" };
   if (!APPROVABLE_TRUST.includes(a.trust as CallerTrust)) return { ok: false, why: "this approval names no trust it may grant" };

@@ -5,7 +5,7 @@
 import { normalizeCode, parseScope, redirectTarget, type RequestDetails, scopesShown, visible } from "motebit-edge/core";
 import { CliError } from "../cli-error.js";
 
-const FIELDS = ["motebit_id", "request", "client_id", "client_name", "redirect_uri", "code_challenge", "resource", "scope"] as const;
+const FIELDS = ["motebit_id", "request", "client_id", "client_name", "redirect_uri", "code_challenge", "resource"] as const;
 
 /** `d` as the server answered it, refused unless it is the request `code` of the motebit whose MCP endpoint is `resource`. */
 export function checkFetchedRequest(d: unknown, code: string, resource: string): RequestDetails {
@@ -13,12 +13,13 @@ export function checkFetchedRequest(d: unknown, code: string, resource: string):
   if (typeof r !== "object" || r === null || FIELDS.some((k) => typeof r[k] !== "string") || typeof r.expires_at !== "number") {
     throw new CliError("the server's answer is not a pending request; nothing was signed");
   }
-  const details = r as unknown as RequestDetails;
+  // A server from before scopes names none, and grants all four.
+  const details = { ...r, scope: r.scope ?? parseScope(undefined) } as RequestDetails;
   if (details.request !== normalizeCode(code)) {
     throw new CliError(`the server answered request ${visible(details.request)}, not ${visible(normalizeCode(code))} as typed; nothing was signed`);
   }
   // Every scope it grants is one the owner is shown: an unknown or unordered one is not this release's request.
-  if (parseScope(details.scope) !== details.scope) throw new CliError(`the request asks for scopes this release does not know (${visible(details.scope)}); nothing was signed`);
+  if (typeof details.scope !== "string" || parseScope(details.scope) !== details.scope) throw new CliError(`the request asks for scopes this release does not know (${visible(details.scope)}); nothing was signed`);
   // As the server writes it: the URL parser's host (lowercase, punycode, no default port).
   if (details.resource !== new URL(resource).href) {
     throw new CliError(`the request is for ${visible(details.resource)}, not ${resource} as given with --url; nothing was signed (check the URL the consent page names)`);

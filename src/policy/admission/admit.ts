@@ -1,6 +1,7 @@
 // Admission: "may this principal run this tool now?", decided here and nowhere else. tools/list and motebit_tools
 // (what a caller is shown), tools/call in every mode (sessions, 2026-07-28 retries, MCP tasks), motebit_task's
 // direct and AI runs, motebit_query, and the relay's tasks all ask admit(), so what is listed is what runs. Fails closed.
+// An OAuth caller's scopes are held here too: for a tool in admit(), for initialize and the listings in admitMethod().
 import type { Principal } from "../../principal.js";
 import { scopeAllows } from "../../protocol/index.js";
 import type { Governance } from "../governance.js";

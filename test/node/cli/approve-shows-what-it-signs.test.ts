@@ -57,6 +57,22 @@ describe("oauth approve", () => {
     expect(r.stdout.trim()).toMatch(/^[\x21-\x7e]+$/);
   });
 
+  it("shows the scopes it signs (all four from a server that names none), and refuses scopes it does not know", async () => {
+    answer = (base) => details(base, { scope: "motebit:read motebit:task" });
+    const narrow = await runCli(["oauth", "approve", CODE, "--url", url, "--key", keyFile]);
+    expect(narrow.code, narrow.stderr).toBe(0);
+    expect(narrow.stderr).toContain("    motebit:read: connect");
+    expect(narrow.stderr).toContain("    motebit:task: give the motebit tasks");
+    expect(narrow.stderr).not.toContain("motebit:remember");
+    answer = (base) => details(base);
+    expect((await runCli(["oauth", "approve", CODE, "--url", url, "--key", keyFile])).stderr).toContain("    motebit:remember: store and recall");
+    answer = (base) => details(base, { scope: "motebit:read admin\u001b[2K" });
+    const unknown = await runCli(["oauth", "approve", CODE, "--url", url, "--key", keyFile]);
+    expect([unknown.code, unknown.stdout]).toEqual([1, ""]);
+    expect(unknown.stderr).toContain("asks for scopes this release does not know");
+    expect(unknown.stderr).not.toMatch(RAW);
+  });
+
   it("refuses a request other than the code typed, and signs nothing", async () => {
     answer = (base) => details(base, { request: "ZZZZ-ZZZZ" });
     const r = await runCli(["oauth", "approve", CODE, "--url", url, "--key", keyFile]);
