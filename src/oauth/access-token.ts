@@ -19,6 +19,8 @@ export interface AccessClaims {
   gid: string;
   /** What the owner granted. Scopes (#41) go beside it, checked in isClaims and carried onto the principal. */
   trust: CallerTrust;
+  /** Set when the token is DPoP-bound (RFC 9449 §6.1): the RFC 7638 thumbprint of the client's key. */
+  cnf?: { jkt: string };
   iat: number;
   exp: number;
 }
@@ -56,5 +58,9 @@ const TRUSTS: readonly string[] = ["first_contact", "verified", "trusted"];
 
 function isClaims(p: Record<string, unknown>): p is AccessClaims & Record<string, unknown> {
   return typeof p.sub === "string" && typeof p.aud === "string" && typeof p.cid === "string" && typeof p.gid === "string" &&
-    typeof p.trust === "string" && TRUSTS.includes(p.trust) && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp);
+    typeof p.trust === "string" && TRUSTS.includes(p.trust) && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp) && (p.cnf === undefined || isConfirmation(p.cnf));
+}
+
+function isConfirmation(cnf: unknown): boolean {
+  return typeof cnf === "object" && cnf !== null && typeof (cnf as { jkt?: unknown }).jkt === "string";
 }

@@ -13,7 +13,7 @@ const REFRESH_CONTEXT = "motebit-oauth-refresh-v1";
 /** <grant id (a UUID)>.<32 random or derived bytes, base64url>: the only shape of refresh token this server issues. */
 const REFRESH_TOKEN_SHAPE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 
-export async function refresh(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls): Promise<Response> {
+export async function refresh(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls, jkt: string | null): Promise<Response> {
   const presented = form.get("refresh_token");
   if (presented === undefined) return tokenError(400, "invalid_request", "refresh_token is required");
   // Not the shape this server issues (<grant id>.<43 base64url characters>): unknown, and nothing changes.
@@ -23,7 +23,7 @@ export async function refresh(ctx: OAuthContext, form: Form, clientId: string, u
   if (g === null || g.revokedAt !== null || g.refreshHash === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
   if (g.clientId !== clientId) return tokenError(400, "invalid_grant", "the refresh token was issued to another client");
   if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the refresh token was issued for another resource");
-  const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource };
+  const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource, jkt };
   const hash = await sha256Hex(presented);
   if (constantTimeEqual(hash, g.refreshHash)) {
     if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");
