@@ -23,14 +23,15 @@ export interface DpopSession {
   keyPair: CryptoKeyPair;
   dpop: oauth.DPoPHandle;
   tokens: oauth.TokenEndpointResponse;
-  options: { [oauth.customFetch]: FetchFn; [oauth.allowInsecureRequests]: true };
+  options: { [oauth.customFetch]: (url: string, init: any) => Promise<Response>; [oauth.allowInsecureRequests]: true };
   resource: string;
   fetchFn: FetchFn;
 }
 
 /** Signs in at `base` with a DPoP key of `alg`; `sign` is the owner's approval of the request shown on the consent page. */
 export async function dpopSignIn(base: string, fetchFn: FetchFn, sign: (d: RequestDetails) => Promise<string>, alg: "EdDSA" | "ES256" = "EdDSA"): Promise<DpopSession> {
-  const options = { [oauth.customFetch]: fetchFn, [oauth.allowInsecureRequests]: true } as const;
+  // Loopback and test hosts are plain http; every request goes through the host's fetch (SELF at the edge).
+  const options = { [oauth.customFetch]: (url: string, init: any) => fetchFn(url, init), [oauth.allowInsecureRequests]: true } as const;
   const issuer = new URL(base);
   const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: "oauth2" }));
   const client = (await oauth.processDynamicClientRegistrationResponse(

@@ -24,6 +24,7 @@ import { operatorApproval, ownerCommand, pendingRequestDetails } from "./owner.j
 import { register } from "./register.js";
 import { DpopGate } from "./dpop-gate.js";
 import { DpopNonces } from "../dpop/nonce.js";
+import { GrantKeys } from "../dpop/grant-keys.js";
 import { token } from "./token.js";
 
 /** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
@@ -64,7 +65,9 @@ export class AuthorizationServer {
     this.perSource = new RateLimiter(o.sql, o.clock, OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE);
     this.perSource.migrate();
     const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher(fetch));
-    this.dpop = new DpopGate(replay, new DpopNonces(o.signer));
+    const grantKeys = new GrantKeys(o.sql);
+    grantKeys.migrate();
+    this.dpop = new DpopGate(replay, new DpopNonces(o.signer), grantKeys);
     this.ctx = { store: this.store, replay, clients, clock: o.clock, signer: o.signer, motebitId: o.motebitId, verify: o.verify, dpop: this.dpop };
   }
 

@@ -3,6 +3,7 @@
 // claims, binding) run before, where the request came in (proof.ts, dpop-resource.ts).
 import type { ReplayStore } from "../../callers/replay-store.js";
 import type { JtiClaim } from "../../callers/signed-token.js";
+import type { GrantKeys } from "../dpop/grant-keys.js";
 import type { DpopNonces } from "../dpop/nonce.js";
 import { PROOF_WINDOW_MS, verifyDpopProof, type CheckedProof } from "../dpop/proof.js";
 import { dpopResourceRefusal, dpopTokenRefusal } from "./dpop-answers.js";
@@ -22,6 +23,8 @@ export class DpopGate {
   constructor(
     private readonly replay: ReplayStore,
     private readonly nonces: DpopNonces,
+    /** The key each grant's refresh tokens are bound to. */
+    readonly grantKeys: GrantKeys,
   ) {}
 
   /** /mcp: the refusal (a stale or missing nonce, a replayed proof), or null when the call may go on. */

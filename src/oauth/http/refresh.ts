@@ -23,6 +23,11 @@ export async function refresh(ctx: OAuthContext, form: Form, clientId: string, u
   if (g === null || g.revokedAt !== null || g.refreshHash === null) return tokenError(400, "invalid_grant", "the refresh token is unknown or revoked");
   if (g.clientId !== clientId) return tokenError(400, "invalid_grant", "the refresh token was issued to another client");
   if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the refresh token was issued for another resource");
+  // Checked before anything changes: without the bound key, a stolen refresh token neither refreshes nor revokes.
+  const bound = ctx.dpop.grantKeys.of(g.id);
+  if (bound !== null && bound !== jkt) {
+    return tokenError(400, "invalid_grant", jkt === null ? "the refresh token is DPoP-bound: send a DPoP proof by the key it was issued with" : "the refresh token is bound to another DPoP key");
+  }
   const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource, jkt };
   const hash = await sha256Hex(presented);
   if (constantTimeEqual(hash, g.refreshHash)) {

@@ -45,6 +45,8 @@ async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls:
   if (!ctx.store.redeemCode(g.id, codeHash, await sha256Hex(refreshToken), now + REFRESH_TTL_MS)) {
     return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
   }
+  // A public client's refresh tokens are bound to the key it proved here (RFC 9449 §5).
+  if (jkt !== null) ctx.dpop.grantKeys.bind(g.id, jkt);
   return tokenAnswer(ctx, { grantId: g.id, clientId: g.clientId, trust: g.trust, resource: g.resource, jkt }, refreshToken, now, now);
 }
 

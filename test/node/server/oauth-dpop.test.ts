@@ -7,7 +7,7 @@ import { signApproval, type RequestDetails } from "../../../src/oauth/approval.j
 import { jwkThumbprint } from "../../../src/oauth/dpop/thumbprint.js";
 import { dpopInitialize, dpopRefresh, dpopSignIn, INITIALIZE_BODY } from "../../shared/dpop-client.js";
 import { makeProof, proofKey } from "../../shared/dpop-proof.js";
-import { BASE, RESOURCE, setup } from "./oauth-setup.js";
+import { BASE, form, json, RESOURCE, setup } from "./oauth-setup.js";
 
 async function signedIn(alg: "EdDSA" | "ES256" = "EdDSA") {
   const h = await setup();
@@ -30,7 +30,7 @@ const mcpPost = (auth: string, dpop?: string) => ({
 describe("DPoP on the Node host", () => {
   it("the authorization-server metadata lists the proof algorithms, and a 401 offers DPoP beside Bearer", async () => {
     const h = await setup();
-    const meta = await (await h.fetchFn(`${BASE}/.well-known/oauth-authorization-server`)).json();
+    const meta = await json(h.fetchFn(`${BASE}/.well-known/oauth-authorization-server`));
     expect(meta.dpop_signing_alg_values_supported).toEqual(expect.arrayContaining(["EdDSA", "ES256"]));
     const refused = await h.fetchFn(RESOURCE, mcpPost("Bearer nothing"));
     expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp", DPoP algs="EdDSA Ed25519 ES256"`);
@@ -57,7 +57,7 @@ describe("DPoP on the Node host", () => {
       body: new URLSearchParams({ grant_type: "authorization_code", code: "x", code_verifier: "v".repeat(43), client_id: h.clientId, redirect_uri: "http://127.0.0.1:53682/callback" }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe("use_dpop_nonce");
+    expect((await json(res)).error).toBe("use_dpop_nonce");
     expect(res.headers.get("DPoP-Nonce")).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
   });
 
@@ -81,7 +81,7 @@ describe("DPoP on the Node host", () => {
     expect(asBearer.headers.get("WWW-Authenticate")).toContain('DPoP error="invalid_token"');
     expect(await asBearer.json()).toMatchObject({ error: "invalid oauth token", reason: "dpop_bound" });
     const noProof = await fetchFn(RESOURCE, mcpPost(`DPoP ${token}`));
-    expect([noProof.status, (await noProof.json()).reason]).toEqual([401, "proof_missing"]);
+    expect([noProof.status, (await json(noProof)).reason]).toEqual([401, "proof_missing"]);
     const thief = oauth.DPoP(s.client, await oauth.generateKeyPair("EdDSA"));
     const withOtherKey = await dpopInitialize(s, token, thief).catch((e: oauth.WWWAuthenticateChallengeError) => e.response);
     expect(withOtherKey.status).toBe(401);
@@ -107,8 +107,18 @@ describe("DPoP on the Node host", () => {
     expect(next.token_type.toLowerCase()).toBe("dpop");
     expect(claimsOf(next.access_token).cnf).toEqual(claimsOf(s.tokens.access_token).cnf);
     expect((await dpopInitialize(s, next.access_token)).status).toBe(200);
-    const bearer = await (await redeem(await approvedCode())).json();
+    const bearer = await json(redeem(await approvedCode()));
     expect([bearer.token_type, claimsOf(bearer.access_token).cnf]).toEqual(["Bearer", undefined]);
     expect((await call(bearer.access_token)).status).toBe(200);
+  });
+
+  it("a DPoP-bound refresh token is refused without a proof and with another key's, and the grant still stands", async () => {
+    const { s, fetchFn } = await signedIn();
+    const bare = await json(fetchFn(`${BASE}/token`, form({ grant_type: "refresh_token", refresh_token: s.tokens.refresh_token!, client_id: s.client.client_id, resource: RESOURCE })));
+    expect(bare).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("DPoP-bound") });
+    const thief = oauth.DPoP(s.client, await oauth.generateKeyPair("EdDSA"));
+    await expect(dpopRefresh(s, thief)).rejects.toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("another DPoP key") });
+    // The owner of the key refreshes as before: neither refusal touched the grant.
+    expect((await dpopRefresh(s)).token_type.toLowerCase()).toBe("dpop");
   });
 });
