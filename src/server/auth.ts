@@ -36,8 +36,9 @@ export async function authenticate(
     const v = await verifyAccessToken(presented, identity, now, verify);
     if (!v.ok) return refuse({ status: 401, body: { error: "invalid oauth token", reason: v.reason } });
     const jkt = v.claims.cnf?.jkt ?? null;
-    const dpop = dpopScheme || jkt !== null ? { scheme: dpopScheme ? ("DPoP" as const) : ("Bearer" as const), token: presented, jkt } : undefined;
-    return { ok: true, principal: v.principal, jti: null, audience: v.claims.aud, ...(dpop !== undefined && { dpop }) };
+    // A Bearer token without cnf (the common case) carries nothing more than before.
+    if (!dpopScheme && jkt === null) return { ok: true, principal: v.principal, jti: null, audience: v.claims.aud };
+    return { ok: true, principal: v.principal, jti: null, audience: v.claims.aud, dpop: { scheme: dpopScheme ? "DPoP" : "Bearer", token: presented, jkt } };
   }
   // The relay's forward bearer is checked first and on its own: it never grants more than a relay-signed token.
   const forward = settings.relayForwardToken ?? null;
