@@ -37,7 +37,7 @@ describe("DPoP at the edge", () => {
     });
   }
 
-  it("a stolen DPoP-bound token is 401 as Bearer and with another key's proof", async () => {
+  it("a stolen DPoP-bound token is 401 as Bearer and with another key's proof; its refresh token is refused without a proof", async () => {
     const s = await signIn();
     const asBearer = await mcpPost(`Bearer ${s.tokens.access_token}`);
     expect(asBearer.status).toBe(401);
@@ -46,6 +46,13 @@ describe("DPoP at the edge", () => {
     const thief = oauth.DPoP(s.client, await oauth.generateKeyPair("EdDSA"));
     const other = await dpopInitialize(s, s.tokens.access_token, thief).catch((e: oauth.WWWAuthenticateChallengeError) => e.response);
     expect([other.status, ((await other.json()) as { reason: string }).reason]).toEqual([401, "key_mismatch"]);
+    // Its refresh token is bound too: without a proof it refreshes nothing.
+    const refresh = await SELF.fetch(`${BASE}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: s.tokens.refresh_token!, client_id: s.client.client_id, resource: RESOURCE }),
+    });
+    expect([refresh.status, ((await refresh.json()) as { error: string }).error]).toEqual([400, "invalid_grant"]);
   });
 
   it("the nonce round trip at /mcp, and a replayed proof refused by the object: 401 invalid_dpop_proof", async () => {
