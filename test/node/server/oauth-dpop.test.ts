@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as oauth from "oauth4webapi";
 import { signApproval, type RequestDetails } from "../../../src/oauth/approval.js";
 import { jwkThumbprint } from "../../../src/oauth/dpop/thumbprint.js";
+import { createApp } from "../../../src/server/app.js";
 import { dpopInitialize, dpopRefresh, dpopSignIn, INITIALIZE_BODY } from "../../shared/dpop-client.js";
 import { makeProof, proofKey } from "../../shared/dpop-proof.js";
 import { BASE, form, json, RESOURCE, setup } from "./oauth-setup.js";
@@ -120,5 +121,17 @@ describe("DPoP on the Node host", () => {
     await expect(dpopRefresh(s, thief)).rejects.toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("another DPoP key") });
     // The owner of the key refreshes as before: neither refusal touched the grant.
     expect((await dpopRefresh(s)).token_type.toLowerCase()).toBe("dpop");
+  });
+
+  it("a nonce refusal is a step of the exchange, not a failed authentication: the failed-auth limiter is not told", async () => {
+    const { s, backend } = await signedIn();
+    const failures: string[] = [];
+    const app = createApp({ backend, failedAuthLimiter: { admit: () => ({ ok: true }), failed: (source) => void failures.push(source) } });
+    const key = { alg: "EdDSA" as const, privateKey: s.keyPair.privateKey, jwk: await crypto.subtle.exportKey("jwk", s.keyPair.publicKey) };
+    const auth = `DPoP ${s.tokens.access_token}`;
+    const nonceAsked = await app.fetch(new Request(RESOURCE, mcpPost(auth, await makeProof(key, "POST", RESOURCE, { token: s.tokens.access_token }))));
+    expect([nonceAsked.status, failures]).toEqual([401, []]);
+    const badProof = await app.fetch(new Request(RESOURCE, mcpPost(auth, await makeProof(key, "GET", RESOURCE, { token: s.tokens.access_token }))));
+    expect([badProof.status, failures]).toEqual([401, ["unknown"]]);
   });
 });
