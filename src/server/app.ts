@@ -159,14 +159,13 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
         return withResourceMetadata(authRefusalResponse({ status: 401, body: { error: "invalid oauth token", reason: "audience_mismatch" } }), urls);
       }
     }
-    // A DPoP-bound token (or one sent as DPoP) brings its proof; a plain Bearer token skips this.
-    let dpop: DpopAdmission | undefined;
-    if (result.dpop !== undefined) {
+    if (result.dpop === undefined) c.set("auth", { principal: result.principal, jti: result.jti });
+    else {
+      // A DPoP-bound token (or one sent as DPoP) brings its proof, checked here, before the backend is asked.
       const d = await dpopAtResource(c.req.raw, result.dpop, result.audience!, Date.now());
       if (!d.ok) return withResourceMetadata(d.response, urlsOf(c));
-      dpop = d.admission;
+      c.set("auth", { principal: result.principal, jti: result.jti, dpop: d.admission });
     }
-    c.set("auth", { principal: result.principal, jti: result.jti, ...(dpop !== undefined && { dpop }) });
     await next();
     // A refusal decided where the state is (a revoked OAuth grant, changed fleet settings) names it too.
     if (c.res.status === 401) c.res = withResourceMetadata(c.res, urlsOf(c));

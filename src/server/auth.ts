@@ -26,7 +26,7 @@ export async function authenticate(
   const match = authorization === null ? null : /^(Bearer|DPoP)[ \t]+(.+)$/i.exec(authorization.trim());
   const presented = match ? match[2].trim() : null;
   // The DPoP scheme (RFC 9449 §7.1) is for OAuth access tokens only.
-  const dpopScheme = match !== null && match[1].length === 4;
+  const dpopScheme = match !== null && match[1].toLowerCase() === "dpop";
   if (dpopScheme && !presented!.startsWith(OAUTH_TOKEN_PREFIX)) return refuse(UNAUTHORIZED);
   if (presented !== null && presented.startsWith(SIGNED_TOKEN_PREFIX)) {
     return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now, MCP_CALL_AUDIENCE, verify);

@@ -16,8 +16,8 @@ export interface GrantFacts {
 
 /** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`. */
 export async function tokenAnswer(ctx: OAuthContext, g: GrantFacts, refresh: string, issuedAt: number, now: number): Promise<Response> {
-  const bound = typeof g.jkt === "string";
-  const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust, ...(bound && { cnf: { jkt: g.jkt! } }) }, issuedAt, ctx.signer);
+  const jkt = g.jkt ?? null;
+  const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust, ...(jkt !== null && { cnf: { jkt } }) }, issuedAt, ctx.signer);
   const expiresIn = Math.max(1, access.expiresIn - Math.floor((now - issuedAt) / 1000));
-  return jsonResponse(200, { access_token: access.token, token_type: bound ? "DPoP" : "Bearer", expires_in: expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
+  return jsonResponse(200, { access_token: access.token, token_type: jkt !== null ? "DPoP" : "Bearer", expires_in: expiresIn, refresh_token: refresh }, { "Cache-Control": "no-store", Pragma: "no-cache" });
 }
