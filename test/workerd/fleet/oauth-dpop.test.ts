@@ -2,16 +2,9 @@
 // keeps the proof's single use and its own nonces; oauth4webapi signs in, calls and refreshes with proofs.
 import { SELF } from "cloudflare:test";
 import { beforeAll, expect, it } from "vitest";
-import type { RequestDetails } from "../../../src/oauth/approval.js";
 import { BASE } from "../edge/helpers.js";
 import { dpopInitialize, dpopRefresh, dpopSignIn } from "../../shared/dpop-client.js";
-import { createMotebit, operator } from "./helpers.js";
-
-const byOperator = (name: string) => async (d: RequestDetails) => {
-  const res = await operator("POST", `/motebits/${name}/oauth/approve`, { code: d.request, trust: "verified" });
-  if (res.status !== 200) throw new Error(`approve: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { approval: string }).approval;
-};
+import { byOperator, createMotebit } from "./helpers.js";
 
 beforeAll(async () => {
   await createMotebit("dp-alpha");
