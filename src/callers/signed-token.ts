@@ -33,8 +33,20 @@ export interface ServerIdentity {
 
 export type AuthRefusal = { status: 401; body: { error: string; reason?: string; hint?: string } };
 
+/**
+ * An OAuth access token's DPoP side (RFC 9449), set only when it is bound (jkt) or was sent as `DPoP <token>`: the
+ * app then checks the proof (src/oauth/http/dpop-resource.ts). A Bearer token without cnf carries none.
+ */
+export interface TokenBinding {
+  scheme: "Bearer" | "DPoP";
+  /** The token as presented, whose hash the proof must carry (ath). */
+  token: string;
+  /** The thumbprint of the key the token is bound to (cnf.jkt), null for an unbound token. */
+  jkt: string | null;
+}
+
 /** `audience`: an OAuth access token's resource (its aud), which the app checks against the request's own. */
-export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null; audience?: string }) | ({ ok: false } & AuthRefusal);
+export type AuthResult = ({ ok: true; principal: PeerPrincipal; jti: JtiClaim | null; audience?: string; dpop?: TokenBinding }) | ({ ok: false } & AuthRefusal);
 
 export const MCP_CALL_AUDIENCE = "mcp:call";
 export const TOKEN_SKEW_MS = 60_000;

@@ -21,6 +21,8 @@ export interface AccessClaims {
   /** What the owner granted: the trust, and the OAuth scopes (RFC 6749 §3.3, canonical; absent: all four). */
   trust: CallerTrust;
   scope?: string;
+  /** Set when the token is DPoP-bound (RFC 9449 §6.1): the RFC 7638 thumbprint of the client's key. */
+  cnf?: { jkt: string };
   iat: number;
   exp: number;
 }
@@ -59,5 +61,9 @@ const TRUSTS: readonly string[] = ["first_contact", "verified", "trusted"];
 function isClaims(p: Record<string, unknown>): p is AccessClaims & Record<string, unknown> {
   return typeof p.sub === "string" && typeof p.aud === "string" && typeof p.cid === "string" && typeof p.gid === "string" &&
     typeof p.trust === "string" && TRUSTS.includes(p.trust) && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp) &&
-    (p.scope === undefined || (typeof p.scope === "string" && parseScope(p.scope) === p.scope));
+    (p.scope === undefined || (typeof p.scope === "string" && parseScope(p.scope) === p.scope)) && (p.cnf === undefined || isConfirmation(p.cnf));
+}
+
+function isConfirmation(cnf: unknown): boolean {
+  return typeof cnf === "object" && cnf !== null && typeof (cnf as { jkt?: unknown }).jkt === "string";
 }

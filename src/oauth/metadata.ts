@@ -2,6 +2,7 @@
 // and RFC 8414 authorization-server metadata (where to register, authorize and redeem). Both depend only on the URL.
 import { OAUTH_SCOPES } from "../policy/admission/oauth-scopes.js";
 import type { OAuthUrls } from "./urls.js";
+import { DPOP_ALGS } from "./dpop/algorithms.js";
 
 export function protectedResourceMetadata(u: OAuthUrls) {
   return {
@@ -29,5 +30,6 @@ export function authorizationServerMetadata(u: OAuthUrls) {
     token_endpoint_auth_methods_supported: ["none"],
     client_id_metadata_document_supported: true,
     authorization_response_iss_parameter_supported: true,
+    dpop_signing_alg_values_supported: [...DPOP_ALGS],
   };
 }

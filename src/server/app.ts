@@ -20,12 +20,14 @@ import { readSetting } from "../settings/read.js";
 import { DISCOVERY_DOCUMENT_PATHS, mountDiscovery } from "./discovery-routes.js";
 import { tooManyFailuresResponse, type FailedAuthLimiter } from "./failed-auth.js";
 import { withChallengeMetadata } from "./scope-challenge.js";
+import { dpopAtResource } from "../oauth/http/dpop-resource.js";
+import type { DpopAdmission } from "../oauth/http/dpop-gate.js";
 
 export type { ServerBackend } from "./backend.js";
 
 type AppEnv<E extends object> = {
   Bindings: E;
-  Variables: { backend: ServerBackend; config: ServerConfig; auth: { principal: PeerPrincipal; jti: JtiClaim | null } };
+  Variables: { backend: ServerBackend; config: ServerConfig; auth: { principal: PeerPrincipal; jti: JtiClaim | null; dpop?: DpopAdmission } };
 };
 
 /** The transparency log's public answers, each at /log/<kind>. */
@@ -142,7 +144,8 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
     const gate = await limiter.admit(source);
     if (!gate.ok) return tooManyFailuresResponse(gate.retryAfterSeconds);
     await next();
-    if (c.res.status === 401) await limiter.failed(source);
+    // A nonce refusal (RFC 9449 §9) is a step of a valid DPoP exchange, not a failed credential.
+    if (c.res.status === 401 && !c.res.headers.has("DPoP-Nonce")) await limiter.failed(source);
   });
   app.use("*", async (c, next) => {
     const { maxBodyBytes } = c.get("config");
@@ -157,7 +160,13 @@ export function createApp<E extends object = object>(o: AppHost<E>): Hono<AppEnv
         return withResourceMetadata(authRefusalResponse({ status: 401, body: { error: "invalid oauth token", reason: "audience_mismatch" } }), urls);
       }
     }
-    c.set("auth", { principal: result.principal, jti: result.jti });
+    if (result.dpop === undefined) c.set("auth", { principal: result.principal, jti: result.jti });
+    else {
+      // A DPoP-bound token (or one sent as DPoP) brings its proof, checked here, before the backend is asked.
+      const d = await dpopAtResource(c.req.raw, result.dpop, result.audience!, Date.now());
+      if (!d.ok) return withResourceMetadata(d.response, urlsOf(c));
+      c.set("auth", { principal: result.principal, jti: result.jti, dpop: d.admission });
+    }
     await next();
     // A refusal decided where the state is (a revoked OAuth grant, changed fleet settings) names it too.
     if (c.res.status === 401) c.res = withResourceMetadata(c.res, urlsOf(c));

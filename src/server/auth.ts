@@ -23,15 +23,22 @@ export async function authenticate(
   now: number,
   verify?: VerifySignature,
 ): Promise<AuthResult> {
-  const match = authorization === null ? null : /^Bearer[ \t]+(.+)$/i.exec(authorization.trim());
-  const presented = match ? match[1].trim() : null;
+  const match = authorization === null ? null : /^(Bearer|DPoP)[ \t]+(.+)$/i.exec(authorization.trim());
+  const presented = match ? match[2].trim() : null;
+  // The DPoP scheme (RFC 9449 §7.1) is for OAuth access tokens only.
+  const dpopScheme = match !== null && match[1].toLowerCase() === "dpop";
+  if (dpopScheme && !presented!.startsWith(OAUTH_TOKEN_PREFIX)) return refuse(UNAUTHORIZED);
   if (presented !== null && presented.startsWith(SIGNED_TOKEN_PREFIX)) {
     return verifySignedToken(presented.slice(SIGNED_TOKEN_PREFIX.length), settings, identity, now, MCP_CALL_AUDIENCE, verify);
   }
   // An OAuth access token this motebit issued (src/oauth/): its grant's standing is checked where the grants are.
   if (presented !== null && presented.startsWith(OAUTH_TOKEN_PREFIX)) {
     const v = await verifyAccessToken(presented, identity, now, verify);
-    return v.ok ? { ok: true, principal: v.principal, jti: null, audience: v.claims.aud } : refuse({ status: 401, body: { error: "invalid oauth token", reason: v.reason } });
+    if (!v.ok) return refuse({ status: 401, body: { error: "invalid oauth token", reason: v.reason } });
+    const jkt = v.claims.cnf?.jkt ?? null;
+    // A Bearer token without cnf (the common case) carries nothing more than before.
+    if (!dpopScheme && jkt === null) return { ok: true, principal: v.principal, jti: null, audience: v.claims.aud };
+    return { ok: true, principal: v.principal, jti: null, audience: v.claims.aud, dpop: { scheme: dpopScheme ? "DPoP" : "Bearer", token: presented, jkt } };
   }
   // The relay's forward bearer is checked first and on its own: it never grants more than a relay-signed token.
   const forward = settings.relayForwardToken ?? null;

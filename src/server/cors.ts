@@ -8,9 +8,9 @@ import { declaredParamHeaders } from "../mcp/stateless/param-headers.js";
 import type { ToolRegistry } from "../tools/registry.js";
 
 const ALLOW_METHODS = "GET,POST,DELETE,OPTIONS";
-const MCP_HEADERS = ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, METHOD_HEADER, NAME_HEADER, "Last-Event-ID"];
-/** The session id (2025 revisions), a 429's wait and a 401's challenge (OAuth discovery). */
-const EXPOSE_HEADERS = [SESSION_HEADER, "Retry-After", "WWW-Authenticate"].join(",");
+const MCP_HEADERS = ["Authorization", "Content-Type", "Accept", SESSION_HEADER, PROTOCOL_VERSION_HEADER, METHOD_HEADER, NAME_HEADER, "Last-Event-ID", "DPoP"];
+/** The session id (2025 revisions), a 429's wait, a 401's challenge (OAuth discovery) and DPoP's server nonce. */
+const EXPOSE_HEADERS = [SESSION_HEADER, "Retry-After", "WWW-Authenticate", "DPoP-Nonce"].join(",");
 const MAX_AGE = "86400";
 
 /** The served tools a preflight reads its Mcp-Param-* headers from: every HTTP caller is a peer. */

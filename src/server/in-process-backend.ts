@@ -65,7 +65,8 @@ export class InProcessBackend implements ServerBackend {
   }
 
   async handleMcp(call: McpCall): Promise<Response> {
-    return revokedGrantRefusal(this.oauth.store, call.principal) ?? this.endpoint.handle(call);
+    const refusal = revokedGrantRefusal(this.oauth.store, call.principal) ?? (call.dpop === undefined ? null : await this.oauth.dpop.admitAtResource(call.dpop, this.o.clock.now()));
+    return refusal ?? this.endpoint.handle(call);
   }
 
   handleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {

@@ -6,6 +6,7 @@ import { TRANSPORT_ERROR, type PostedMessage } from "../mcp/jsonrpc.js";
 import { isSupportedProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../mcp/protocol-versions.js";
 import { isStatelessVersion, type StatelessEnvelope } from "../mcp/stateless/revision.js";
 import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
+import type { DpopAdmission } from "../oauth/http/dpop-gate.js";
 import { readRequestBody } from "./body.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../bounded/echo.js";
@@ -17,6 +18,8 @@ export type McpCall = {
   principal: PeerPrincipal;
   /** The signed token's jti to consume, or null for the static token. */
   jti: JtiClaim | null;
+  /** A DPoP-bound OAuth token's proof: its single use and server nonce, checked where the replay set is. */
+  dpop?: DpopAdmission;
   sessionId: string | null;
 } & (
   | { method: "DELETE" }
@@ -110,7 +113,7 @@ export function parseMessage(bytes: Uint8Array, headers: RevisionHeaders = null)
 /** POST /mcp: Accept, protocol version, body cap, JSON, no batch. The caller has already authenticated it. */
 export async function preparePost(
   request: Request,
-  auth: { principal: PeerPrincipal; jti: JtiClaim | null },
+  auth: { principal: PeerPrincipal; jti: JtiClaim | null; dpop?: DpopAdmission },
   maxBodyBytes: number,
 ): Promise<Prepared<McpCall>> {
   const { mode, sse } = negotiate(request.headers.get("Accept"));
@@ -159,7 +162,7 @@ export async function preparePost(
 }
 
 /** DELETE /mcp: ends the session named in Mcp-Session-Id. */
-export function prepareDelete(request: Request, auth: { principal: PeerPrincipal; jti: JtiClaim | null }): Prepared<McpCall> {
+export function prepareDelete(request: Request, auth: { principal: PeerPrincipal; jti: JtiClaim | null; dpop?: DpopAdmission }): Prepared<McpCall> {
   const badVersion = checkProtocolVersion(request.headers);
   if (badVersion) return { ok: false, response: badVersion };
   return { ok: true, value: { ...auth, sessionId: request.headers.get(SESSION_HEADER), method: "DELETE" } };

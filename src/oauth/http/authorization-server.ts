@@ -22,6 +22,9 @@ import type { OAuthContext, OAuthHandler } from "./context.js";
 import { metadataDocumentFetcher, type FetchClientMetadata } from "./metadata-document-fetch.js";
 import { operatorApproval, ownerCommand, pendingRequestDetails } from "./owner.js";
 import { register } from "./register.js";
+import { DpopGate } from "./dpop-gate.js";
+import { DpopNonces } from "../dpop/nonce.js";
+import { GrantKeys } from "../dpop/grant-keys.js";
 import { token } from "./token.js";
 
 /** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
@@ -49,6 +52,8 @@ const HANDLERS: { [N in keyof Endpoints]: Record<Endpoints[N]["methods"][number]
 
 export class AuthorizationServer {
   readonly store: OAuthStore;
+  /** DPoP's nonces and proofs' single use, for the token endpoint and the resource. */
+  readonly dpop: DpopGate;
   private readonly ctx: OAuthContext;
   private readonly perSource: RateLimiter;
 
@@ -60,7 +65,10 @@ export class AuthorizationServer {
     this.perSource = new RateLimiter(o.sql, o.clock, OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE);
     this.perSource.migrate();
     const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher(fetch));
-    this.ctx = { store: this.store, replay, clients, clock: o.clock, signer: o.signer, motebitId: o.motebitId, verify: o.verify };
+    const grantKeys = new GrantKeys(o.sql);
+    grantKeys.migrate();
+    this.dpop = new DpopGate(replay, new DpopNonces(o.signer), grantKeys);
+    this.ctx = { store: this.store, replay, clients, clock: o.clock, signer: o.signer, motebitId: o.motebitId, verify: o.verify, dpop: this.dpop };
   }
 
   /**

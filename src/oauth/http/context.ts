@@ -5,6 +5,7 @@ import type { ReplayStore } from "../../callers/replay-store.js";
 import type { OAuthStore } from "../store.js";
 import type { OAuthUrls } from "../urls.js";
 import type { ClientResolver } from "./client-resolver.js";
+import type { DpopGate } from "./dpop-gate.js";
 
 export interface OAuthContext {
   readonly store: OAuthStore;
@@ -15,6 +16,7 @@ export interface OAuthContext {
   readonly signer: Signer;
   readonly motebitId: string;
   readonly verify?: VerifySignature;
+  readonly dpop: DpopGate;
 }
 
 /** One request to an endpoint, with where it came in: the motebit's URLs, its fleet name, the caller's source. */

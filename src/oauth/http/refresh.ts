@@ -14,7 +14,7 @@ const REFRESH_CONTEXT = "motebit-oauth-refresh-v1";
 /** <grant id (a UUID)>.<32 random or derived bytes, base64url>: the only shape of refresh token this server issues. */
 const REFRESH_TOKEN_SHAPE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 
-export async function refresh(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls): Promise<Response> {
+export async function refresh(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls, jkt: string | null): Promise<Response> {
   const presented = form.get("refresh_token");
   if (presented === undefined) return tokenError(400, "invalid_request", "refresh_token is required");
   // Not the shape this server issues (<grant id>.<43 base64url characters>): unknown, and nothing changes.
@@ -26,7 +26,12 @@ export async function refresh(ctx: OAuthContext, form: Form, clientId: string, u
   if (g.resource !== urls.resource) return tokenError(400, "invalid_target", "the refresh token was issued for another resource");
   const scope = narrowedScope(form.get("scope"), g.scope);
   if (scope === null) return tokenError(400, "invalid_scope", `a refresh may ask for the grant's scopes (${g.scope}) or fewer, never more`);
-  const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, scope, resource: g.resource };
+  // Checked before anything changes: without the bound key, a stolen refresh token neither refreshes nor revokes.
+  const bound = ctx.dpop.grantKeys.of(g.id);
+  if (bound !== null && bound !== jkt) {
+    return tokenError(400, "invalid_grant", jkt === null ? "the refresh token is DPoP-bound: send a DPoP proof by the key it was issued with" : "the refresh token is bound to another DPoP key");
+  }
+  const facts = { grantId: g.id, clientId: g.clientId, trust: g.trust, scope, resource: g.resource, jkt };
   const hash = await sha256Hex(presented);
   if (constantTimeEqual(hash, g.refreshHash)) {
     if (g.refreshExpiresAt === null || !(now < g.refreshExpiresAt)) return tokenError(400, "invalid_grant", "the refresh token expired");

@@ -10,6 +10,7 @@ import type { ServerBackend } from "../../server/backend.js";
 import { jsonResponse } from "../../server/responses.js";
 import { withCappedBody } from "./body-cap.js";
 import type { PublicBase } from "./public-base.js";
+import { dpopChallenge } from "../dpop/challenge.js";
 
 /** The motebit's path prefix in this request: as many leading segments as `basePath` has ("" without one). */
 function prefixOf(pathname: string, basePath: string | undefined): string {
@@ -73,9 +74,14 @@ export function mountOAuth(
   for (const { endpoint: e } of OAUTH_ENDPOINT_LIST) app.all(e.param === undefined ? e.path : `${e.path}:${e.param}`, stateful);
 }
 
-/** Every 401 tells an MCP client where to start (RFC 9728 §5.1), keeping its JSON body; under a name we do not vouch for, nowhere. */
+/**
+ * Every 401 tells an MCP client where to start (RFC 9728 §5.1), keeping its JSON body, and offers DPoP beside Bearer
+ * (RFC 9449 §7.1; a DPoP refusal's own challenge kept); under a name we do not vouch for, nowhere.
+ */
 export function withResourceMetadata(res: Response, urls: OAuthUrls | null): Response {
   const out = new Response(res.body, res);
-  out.headers.set("WWW-Authenticate", urls === null ? 'Bearer realm="motebit"' : `Bearer realm="motebit", resource_metadata="${urls.resourceMetadata}"`);
+  const own = res.headers.get("WWW-Authenticate");
+  const dpop = own !== null && own.startsWith("DPoP ") ? own : dpopChallenge();
+  out.headers.set("WWW-Authenticate", urls === null ? 'Bearer realm="motebit"' : `Bearer realm="motebit", resource_metadata="${urls.resourceMetadata}", ${dpop}`);
   return out;
 }

@@ -12,11 +12,14 @@ export interface GrantFacts {
   /** Canonical; the grant's, or fewer on a refresh that narrowed them. */
   scope: string;
   resource: string;
+  /** The DPoP key the token request proved (RFC 9449 §5): the access token is bound to it (cnf.jkt) and typed DPoP. */
+  jkt?: string | null;
 }
 
 /** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`. */
 export async function tokenAnswer(ctx: OAuthContext, g: GrantFacts, refresh: string, issuedAt: number, now: number): Promise<Response> {
-  const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust, scope: g.scope }, issuedAt, ctx.signer);
+  const jkt = g.jkt ?? null;
+  const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust, scope: g.scope, ...(jkt !== null && { cnf: { jkt } }) }, issuedAt, ctx.signer);
   const expiresIn = Math.max(1, access.expiresIn - Math.floor((now - issuedAt) / 1000));
-  return jsonResponse(200, { access_token: access.token, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh, scope: g.scope }, { "Cache-Control": "no-store", Pragma: "no-cache" });
+  return jsonResponse(200, { access_token: access.token, token_type: jkt !== null ? "DPoP" : "Bearer", expires_in: expiresIn, refresh_token: refresh, scope: g.scope }, { "Cache-Control": "no-store", Pragma: "no-cache" });
 }

@@ -20,12 +20,15 @@ export const token: OAuthHandler = async (ctx, { request, urls }) => {
   const resource = form.get("resource");
   if (resource !== undefined && resource !== urls.resource) return tokenError(400, "invalid_target", `this server issues tokens for ${urls.resource} only`);
   const grantType = form.get("grant_type");
-  if (grantType === "authorization_code") return redeemCode(ctx, form, clientId, urls);
-  if (grantType === "refresh_token") return refresh(ctx, form, clientId, urls);
+  // A DPoP proof binds what is issued to the client's key (RFC 9449 §5); without one, Bearer as before.
+  const key = await ctx.dpop.tokenRequestKey(request, urls.token, ctx.clock.now());
+  if (!key.ok) return key.response;
+  if (grantType === "authorization_code") return redeemCode(ctx, form, clientId, urls, key.jkt);
+  if (grantType === "refresh_token") return refresh(ctx, form, clientId, urls, key.jkt);
   return tokenError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
 };
 
-async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls): Promise<Response> {
+async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls, jkt: string | null): Promise<Response> {
   const code = form.get("code");
   const verifier = form.get("code_verifier");
   if (code === undefined || verifier === undefined) return tokenError(400, "invalid_request", "code and code_verifier are required");
@@ -42,7 +45,9 @@ async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls:
   if (!ctx.store.redeemCode(g.id, codeHash, await sha256Hex(refreshToken), now + REFRESH_TTL_MS)) {
     return tokenError(400, "invalid_grant", "the code is unknown, used or expired");
   }
-  return tokenAnswer(ctx, { grantId: g.id, clientId: g.clientId, trust: g.trust, scope: g.scope, resource: g.resource }, refreshToken, now, now);
+  // A public client's refresh tokens are bound to the key it proved here (RFC 9449 §5).
+  if (jkt !== null) ctx.dpop.grantKeys.bind(g.id, jkt);
+  return tokenAnswer(ctx, { grantId: g.id, clientId: g.clientId, trust: g.trust, scope: g.scope, resource: g.resource, jkt }, refreshToken, now, now);
 }
 
 async function pkceMatches(verifier: string, challenge: string): Promise<boolean> {

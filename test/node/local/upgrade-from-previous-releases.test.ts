@@ -73,7 +73,7 @@ describe.each(["9330a1d", "4fbfd47"])("a database written by release %s", (relea
     expect(read(tmp.dir, kept)).toEqual(before);
     const versions = read(tmp.dir, (db) => db.prepare("SELECT store, version FROM schema_versions ORDER BY store").all()) as Row[];
     expect(versions).toEqual(
-      ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "oauth", "rate_buckets", "receipt_log", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
+      ["audit_log", "credentials", "host_meta", "jti_seen", "mcp_sessions", "mcp_tasks", "memory", "oauth", "oauth_grant_keys", "rate_buckets", "receipt_log", "receipts"].map((store) => ({ store, version: CURRENT_VERSION[store] ?? 1 })),
     );
     // The old vectors were made again by today's default embedder, motebit-local's sentence encoder with the word table.
     expect(read(tmp.dir, (db) => db.prepare("SELECT DISTINCT embedder_id FROM memory_nodes").all())).toEqual([{ embedder_id: "use-lite-512+local-sif-v4-356@0.7" }]);

@@ -20,8 +20,8 @@ describe("CORS", () => {
     expect(headersOf(res)).toEqual({
       "access-control-allow-origin": ORIGIN,
       "access-control-allow-methods": "GET,POST,DELETE,OPTIONS",
-      "access-control-allow-headers": "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Mcp-Method,Mcp-Name,Last-Event-ID",
-      "access-control-expose-headers": "Mcp-Session-Id,Retry-After,WWW-Authenticate",
+      "access-control-allow-headers": "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Mcp-Method,Mcp-Name,Last-Event-ID,DPoP",
+      "access-control-expose-headers": "Mcp-Session-Id,Retry-After,WWW-Authenticate,DPoP-Nonce",
       "access-control-max-age": "86400",
       vary: "Origin",
     });
@@ -47,7 +47,7 @@ describe("CORS", () => {
     );
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Headers")).toBe(
-      "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Mcp-Method,Mcp-Name,Last-Event-ID,Mcp-Param-Region,Mcp-Param-Tenant-Id",
+      "Authorization,Content-Type,Accept,Mcp-Session-Id,MCP-Protocol-Version,Mcp-Method,Mcp-Name,Last-Event-ID,DPoP,Mcp-Param-Region,Mcp-Param-Tenant-Id",
     );
   });
 
@@ -65,7 +65,7 @@ describe("CORS", () => {
       const res = await app.fetch(new Request(`http://127.0.0.1:3100${path}`, { headers: { Origin: ORIGIN } }));
       expect(headersOf(res), path).toEqual({
         "access-control-allow-origin": ORIGIN,
-        "access-control-expose-headers": "Mcp-Session-Id,Retry-After,WWW-Authenticate",
+        "access-control-expose-headers": "Mcp-Session-Id,Retry-After,WWW-Authenticate,DPoP-Nonce",
         vary: "Origin",
       });
     }

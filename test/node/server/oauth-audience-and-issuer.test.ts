@@ -16,7 +16,7 @@ describe("the audience of an access token", () => {
     const elsewhere = await s.call(access_token, `${LOOPBACK}/mcp`);
     expect(elsewhere.status).toBe(401);
     expect(await json(elsewhere)).toEqual({ error: "invalid oauth token", reason: "audience_mismatch" });
-    expect(elsewhere.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${LOOPBACK}/.well-known/oauth-protected-resource/mcp"`);
+    expect(elsewhere.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${LOOPBACK}/.well-known/oauth-protected-resource/mcp", DPoP algs="EdDSA Ed25519 ES256"`);
   });
 
   it("a token this motebit signed for another resource, with a live grant, is refused before the grant is asked", async () => {

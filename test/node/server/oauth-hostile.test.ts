@@ -25,7 +25,7 @@ describe("discovery", () => {
     });
     const refused = await fetchFn(`${BASE}/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(refused.status).toBe(401);
-    expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp"`);
+    expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp", DPoP algs="EdDSA Ed25519 ES256"`);
     expect(await json(refused)).toEqual({ error: "unauthorized" });
   });
 });

@@ -18,7 +18,7 @@ describe("the edge's OAuth URLs and audience", () => {
     const as = (await (await SELF.fetch(`${EVIL}/.well-known/oauth-authorization-server`)).json()) as Record<string, string>;
     expect([as.issuer, as.token_endpoint]).toEqual([BASE, `${BASE}/token`]);
     const refused = await SELF.fetch(`${EVIL}/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(INITIALIZE) });
-    expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp"`);
+    expect(refused.headers.get("WWW-Authenticate")).toBe(`Bearer realm="motebit", resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp", DPoP algs="EdDSA Ed25519 ES256"`);
   });
 
   it("a token of this motebit's key for another resource is audience_mismatch; one for its own still gets in", async () => {

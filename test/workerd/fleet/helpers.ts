@@ -1,5 +1,6 @@
 // Fleet scaffolding: the operator's API and calls to one fleet motebit, against the real Worker (SELF).
 import { env, SELF } from "cloudflare:test";
+import type { RequestDetails } from "../../../src/oauth/approval.js";
 import type { McpCall } from "../../../src/server/mcp-request.js";
 import { BASE, BOTH, INITIALIZE, keys, signedAuth, type KeyName } from "../edge/helpers.js";
 
@@ -70,3 +71,10 @@ export async function rpcBody(res: Response): Promise<{ result?: Record<string, 
   const data = text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6));
   return JSON.parse(data[data.length - 1]);
 }
+
+/** The operator's approval: the motebit's object signs it (motebit-local fleet approve). */
+export const byOperator = (name: string) => async (d: RequestDetails) => {
+  const res = await operator("POST", `/motebits/${name}/oauth/approve`, { code: d.request, trust: "verified" });
+  if (res.status !== 200) throw new Error(`approve: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { approval: string }).approval;
+};

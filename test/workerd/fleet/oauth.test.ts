@@ -2,17 +2,9 @@
 // for /m/<name>, approvals signed by its own object for the operator, and its tokens good at it alone.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RequestDetails } from "../../../src/oauth/approval.js";
 import { BASE, INITIALIZE, post } from "../edge/helpers.js";
 import { approvedCode } from "../edge/oauth-helpers.js";
-import { createMotebit, fleetInitialize, fleetPost, operator } from "./helpers.js";
-
-/** The operator's approval: the motebit's object signs it (motebit-local fleet approve). */
-const byOperator = (name: string) => async (d: RequestDetails) => {
-  const res = await operator("POST", `/motebits/${name}/oauth/approve`, { code: d.request, trust: "verified" });
-  if (res.status !== 200) throw new Error(`approve: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { approval: string }).approval;
-};
+import { byOperator, createMotebit, fleetInitialize, fleetPost, operator } from "./helpers.js";
 
 beforeAll(async () => {
   await createMotebit("oa-alpha");
