@@ -22,6 +22,7 @@ import type { OAuthContext, OAuthHandler } from "./context.js";
 import { metadataDocumentFetcher, type FetchClientMetadata } from "./metadata-document-fetch.js";
 import { operatorApproval, ownerCommand, pendingRequestDetails } from "./owner.js";
 import { register } from "./register.js";
+import { revoke } from "./revoke.js";
 import { token } from "./token.js";
 
 /** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
@@ -43,6 +44,7 @@ const HANDLERS: { [N in keyof Endpoints]: Record<Endpoints[N]["methods"][number]
   authorize: { GET: authorizeRequest, POST: answerConsent },
   token: { POST: token },
   register: { POST: register },
+  revoke: { POST: revoke },
   owner: { POST: ownerCommand },
   requestDetails: { GET: pendingRequestDetails },
 };
