@@ -61,7 +61,8 @@ export class AuthorizationServer {
     replay.migrate();
     this.perSource = new RateLimiter(o.sql, o.clock, OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE);
     this.perSource.migrate();
-    const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher(fetch));
+    // The global fetch looked up at each call, not kept: what the runtime (or a test's stand-in for the web) has then.
+    const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher((input, init) => fetch(input, init)));
     this.ctx = { store: this.store, replay, clients, clock: o.clock, signer: o.signer, motebitId: o.motebitId, verify: o.verify };
   }
 
