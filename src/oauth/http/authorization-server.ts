@@ -19,6 +19,7 @@ import { authorizeRequest } from "./authorize.js";
 import { ClientResolver } from "./client-resolver.js";
 import { answerConsent } from "./consent-answer.js";
 import type { OAuthContext, OAuthHandler } from "./context.js";
+import { approveKeyedClient, type KeyedClientApproval } from "./keyed-client-approval.js";
 import { metadataDocumentFetcher, type FetchClientMetadata } from "./metadata-document-fetch.js";
 import { operatorApproval, ownerCommand, pendingRequestDetails } from "./owner.js";
 import { register } from "./register.js";
@@ -89,6 +90,11 @@ export class AuthorizationServer {
   /** A fleet motebit's approval, made by its own object for the operator (whose token was checked by the Worker). */
   operatorApproval(code: string, trust: CallerTrust): Promise<{ ok: true; approval: string; request: RequestDetails } | { ok: false; why: string }> {
     return operatorApproval(this.ctx, code, trust);
+  }
+
+  /** A fleet motebit's operator allows a keyed agent (the Worker checked the operator's token). */
+  approveKeyedClient(clientId: string, trust: string, resource: string): Promise<KeyedClientApproval> {
+    return approveKeyedClient(this.ctx, clientId, trust, resource, "fleet-operator");
   }
 
   listClients(): ClientListing[] {

@@ -72,10 +72,10 @@ describe("a keyed agent as an OAuth client (Node host)", () => {
     const s = await withAgents(agent);
     await s.owner({ op: "allow", client_id: agent.clientId, trust: "verified" });
     const bare = await s.fetchFn(`${BASE}/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: agent.clientId }) });
-    expect([bare.status, (await bare.json()).error]).toEqual([401, "invalid_client"]);
+    expect([bare.status, (await json(bare)).error]).toEqual([401, "invalid_client"]);
     const elsewhere = { ...s.as, issuer: "https://other.example" };
     const res = await oauth.clientCredentialsGrantRequest(elsewhere, { client_id: agent.clientId }, agent.auth, new URLSearchParams({ resource: RESOURCE }), options(s.fetchFn, BASE));
-    expect([res.status, (await res.json()).error_description]).toEqual([401, `client_assertion's aud must be ${BASE} or ${BASE}/token`]);
+    expect([res.status, (await json(res)).error_description]).toEqual([401, `client_assertion's aud must be ${BASE} or ${BASE}/token`]);
   });
 
   it("the owner cannot allow a client whose document publishes no key", async () => {

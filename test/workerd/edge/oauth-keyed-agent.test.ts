@@ -9,7 +9,7 @@ import { signOwnerCommand, type OwnerCommand } from "../../../src/oauth/owner-co
 import { createSigner } from "../../../src/protocol/index.js";
 import { clientCredentials, discover, keyedAgent, revokeToken, type KeyedAgent } from "../../shared/oauth-agent.js";
 import type { FetchFn } from "../../shared/oauth-driver.js";
-import { approvedCode } from "./oauth-helpers.js";
+import { approvedCode, serveMetadataDocuments } from "./oauth-helpers.js";
 import { BASE, INITIALIZE, keys, post } from "./helpers.js";
 
 const RESOURCE = `${BASE}/mcp`;
@@ -28,13 +28,7 @@ describe("keyed agents and revocation at the edge", () => {
   beforeEach(async () => {
     agent = await keyedAgent(`https://agent.example/${crypto.randomUUID()}.json`, "ES256");
     documents.set(agent.clientId, agent.document);
-    // The object's fetch of a metadata document reaches this stand-in for the web; nothing else leaves.
-    const real = globalThis.fetch;
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (!url.startsWith("https://agent.example/")) return real(input, init);
-      return documents.has(url) ? Response.json(documents.get(url), { headers: { "Cache-Control": "max-age=600" } }) : new Response("not found", { status: 404 });
-    });
+    serveMetadataDocuments(documents);
   });
   afterEach(() => vi.restoreAllMocks());
 
