@@ -116,8 +116,9 @@ export function checkClientMetadata(body: unknown, keyed = false): Checked<Clien
 /**
  * Whether `clientId` is a Client ID Metadata Document URL this server will fetch: https, a path, no fragment,
  * credentials or dot segments, and a host name (not an IP literal or localhost: the fetch runs inside our network).
+ * `loopback` (tests only) lets https://localhost:<port>/… through as well.
  */
-export function isMetadataDocumentUrl(clientId: string): boolean {
+export function isMetadataDocumentUrl(clientId: string, loopback = false): boolean {
   if (clientId.length > MAX_URI_CHARS || !clientId.startsWith("https://")) return false;
   let u: URL;
   try {
@@ -128,6 +129,7 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
   if (u.href !== clientId || u.pathname === "/" || u.hash !== "" || u.username !== "" || u.password !== "") return false;
   if (/(^|\/)\.\.?(\/|$)/.test(u.pathname)) return false;
   const host = u.hostname;
+  if (loopback && host === "localhost") return true;
   if (host === "localhost" || host.endsWith(".localhost") || host.startsWith("[") || /^[\d.]+$/.test(host) || !host.includes(".")) return false;
   return true;
 }

@@ -37,6 +37,11 @@ export interface AuthorizationServerOptions {
   verify?: VerifySignature;
   /** Default: metadataDocumentFetcher(fetch): without redirects, 5 s, 64 KiB. */
   fetchClientMetadata?: FetchClientMetadata;
+  /**
+   * Tests only (no setting reaches it): a metadata document may be at https://localhost:<port>/…, so a test can serve
+   * one with a CA of its own. Default: public https names only.
+   */
+  loopbackMetadataDocuments?: boolean;
 }
 
 type Endpoints = typeof OAUTH_ENDPOINTS;
@@ -63,7 +68,7 @@ export class AuthorizationServer {
     this.perSource = new RateLimiter(o.sql, o.clock, OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE);
     this.perSource.migrate();
     // The global fetch looked up at each call, not kept: what the runtime (or a test's stand-in for the web) has then.
-    const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher((input, init) => fetch(input, init)));
+    const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher((input, init) => fetch(input, init)), o.loopbackMetadataDocuments === true);
     this.ctx = { store: this.store, replay, clients, clock: o.clock, signer: o.signer, motebitId: o.motebitId, verify: o.verify };
   }
 

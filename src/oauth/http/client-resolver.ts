@@ -17,12 +17,13 @@ export class ClientResolver {
   /** Each metadata document as checked, until it goes stale (this process's or object's memory only). */
   private readonly documents = new Map<string, { client: ClientMetadata; staleAt: number }>();
 
-  constructor(private readonly store: OAuthStore, private readonly clock: Clock, private readonly fetchDocument: FetchClientMetadata) {}
+  /** `loopback`: tests only, documents at https://localhost:<port>/… too (client-metadata.ts isMetadataDocumentUrl). */
+  constructor(private readonly store: OAuthStore, private readonly clock: Clock, private readonly fetchDocument: FetchClientMetadata, private readonly loopback = false) {}
 
   async resolve(clientId: string, source: string): Promise<ResolvedClient> {
     const stored = this.store.client(clientId);
     if (stored !== null && stored.kind === "registered") return { ok: true, client: stored };
-    if (!isMetadataDocumentUrl(clientId)) return { ok: false, why: "this client is not registered here (register it, or use an https Client ID Metadata Document URL)" };
+    if (!isMetadataDocumentUrl(clientId, this.loopback)) return { ok: false, why: "this client is not registered here (register it, or use an https Client ID Metadata Document URL)" };
     const now = this.clock.now();
     const remembered = this.documents.get(clientId);
     if (stored !== null && remembered !== undefined && now < remembered.staleAt) return { ok: true, client: remembered.client };
