@@ -8,6 +8,8 @@ export interface ClientMetadata {
   redirectUris: string[];
   /** A keyed client's public keys (private_key_jwt, metadata documents only); absent for a public client. */
   keys?: ClientKey[];
+  /** Where a keyed client publishes its keys when its document does not carry them: the resolver fetches them into `keys`. */
+  jwksUri?: string;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: "invalid_client_metadata" | "invalid_redirect_uri"; why: string };
@@ -76,7 +78,7 @@ export function matchesRedirectUri(registered: readonly string[], requested: str
 
 /**
  * The fields of a registration request or metadata document that this server uses, checked. `keyed`: a metadata
- * document may name private_key_jwt with its `jwks`, and then client_credentials without redirect URIs; a
+ * document may name private_key_jwt with its `jwks` (or `jwks_uri`), and then client_credentials without redirect URIs; a
  * registration may not (it has no key this server could trust).
  */
 export function checkClientMetadata(body: unknown, keyed = false): Checked<ClientMetadata> {
@@ -109,6 +111,11 @@ export function checkClientMetadata(body: unknown, keyed = false): Checked<Clien
   if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_CHARS) return bad("invalid_client_metadata", `client_name must be 1 to ${MAX_NAME_CHARS} characters`);
   const value: ClientMetadata = { name: name.trim(), redirectUris: uris as string[] };
   if (!withKey) return { ok: true, value };
+  // RFC 7591 §2: one or the other, never both.
+  if (m.jwks !== undefined && m.jwks_uri !== undefined) return bad("invalid_client_metadata", "jwks and jwks_uri must not both be given");
+  if (m.jwks_uri !== undefined) {
+    return typeof m.jwks_uri === "string" && m.jwks_uri.length <= MAX_URI_CHARS ? { ok: true, value: { ...value, jwksUri: m.jwks_uri } } : bad("invalid_client_metadata", "jwks_uri must be an https URL");
+  }
   const keys = checkClientKeys(m.jwks);
   return keys.ok ? { ok: true, value: { ...value, keys: keys.keys } } : bad("invalid_client_metadata", keys.why);
 }

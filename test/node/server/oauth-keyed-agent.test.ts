@@ -8,8 +8,9 @@ import keys from "../../fixtures/edge/keys.json";
 import { clientCredentials, discover, keyedAgent, options, type KeyedAgent } from "../../shared/oauth-agent.js";
 import { BASE, json, RESOURCE, setup } from "./oauth-setup.js";
 
-async function withAgents(...agents: KeyedAgent[]) {
-  const documents = new Map(agents.map((a) => [a.clientId, a.document]));
+/** `extra`: more URLs the stand-in for the web answers (a jwks_uri's key set). */
+async function withAgents(...agents: (KeyedAgent | [string, unknown])[]) {
+  const documents = new Map<string, unknown>(agents.map((a) => (Array.isArray(a) ? a : [a.clientId, a.document])));
   const s = await setup({ fetchClientMetadata: async (u) => (documents.has(u) ? { ok: true, document: documents.get(u) } : { ok: false, why: "HTTP 404" }) });
   const owner = async (command: OwnerCommand) =>
     s.fetchFn(`${BASE}/oauth/owner`, { method: "POST", body: JSON.stringify({ command: await signOwnerCommand(keys.server.sovereign_motebit_id, command, Date.now(), s.signer) }) });
@@ -76,6 +77,19 @@ describe("a keyed agent as an OAuth client (Node host)", () => {
     const elsewhere = { ...s.as, issuer: "https://other.example" };
     const res = await oauth.clientCredentialsGrantRequest(elsewhere, { client_id: agent.clientId }, agent.auth, new URLSearchParams({ resource: RESOURCE }), options(s.fetchFn, BASE));
     expect([res.status, (await json(res)).error_description]).toEqual([401, `client_assertion's aud must be ${BASE} or ${BASE}/token`]);
+  });
+
+  it("keys published at a jwks_uri instead of in the document work the same; both at once is refused", async () => {
+    const agent = await keyedAgent("https://agent.example/by-uri.json");
+    const { jwks, ...rest } = agent.document;
+    const byUri = { ...agent, document: { ...rest, jwks_uri: "https://agent.example/jwks.json" } };
+    const both = await keyedAgent("https://agent.example/both.json");
+    const s = await withAgents(byUri, ["https://agent.example/jwks.json", jwks], { ...both, document: { ...both.document, jwks_uri: "https://agent.example/jwks.json" } });
+    expect((await s.owner({ op: "allow", client_id: agent.clientId, trust: "verified" })).status).toBe(200);
+    expect((await s.call((await clientCredentials(s.fetchFn, s.as, agent, RESOURCE)).access_token)).status).toBe(200);
+    expect(await json(s.owner({ op: "allow", client_id: both.clientId, trust: "verified" }))).toEqual({
+      error: "this client cannot be approved: its Client ID Metadata Document is not usable: jwks and jwks_uri must not both be given",
+    });
   });
 
   it("the owner cannot allow a client whose document publishes no key", async () => {
