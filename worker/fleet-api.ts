@@ -100,7 +100,7 @@ export function fleetApi(served: ToolRegistry): Hono<{ Bindings: EdgeEnv }> {
     return jsonResponse(200, { name, motebit_id: entry.motebit_id, public_key: entry.public_key, retired: true });
   });
 
-  mountFleetOAuth(app, jsonBody);
+  mountFleetOAuth(app, jsonBody, mcpUrl);
 
   return app;
 }

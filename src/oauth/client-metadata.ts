@@ -1,9 +1,15 @@
 // Who a client is: its RFC 7591 registration, or its Client ID Metadata Document (client_id is an https URL whose
 // document names its redirect URIs). Both come from strangers, so every field is checked and capped here.
+import { checkClientKeys, type ClientKey } from "./client-auth/client-keys.js";
 
 export interface ClientMetadata {
   name: string;
+  /** Empty for a keyed client that only uses client_credentials (no browser, nothing redirected). */
   redirectUris: string[];
+  /** A keyed client's public keys (private_key_jwt, metadata documents only); absent for a public client. */
+  keys?: ClientKey[];
+  /** Where a keyed client publishes its keys when its document does not carry them: the resolver fetches them into `keys`. */
+  jwksUri?: string;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: "invalid_client_metadata" | "invalid_redirect_uri"; why: string };
@@ -70,38 +76,56 @@ export function matchesRedirectUri(registered: readonly string[], requested: str
   });
 }
 
-/** The fields of a registration request or metadata document that this server uses, checked. */
-export function checkClientMetadata(body: unknown): Checked<ClientMetadata> {
+/**
+ * The fields of a registration request or metadata document that this server uses, checked. `keyed`: a metadata
+ * document may name private_key_jwt with its `jwks` (or `jwks_uri`), and then client_credentials without redirect URIs; a
+ * registration may not (it has no key this server could trust).
+ */
+export function checkClientMetadata(body: unknown, keyed = false): Checked<ClientMetadata> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return bad("invalid_client_metadata", "client metadata must be a JSON object");
   const m = body as Record<string, unknown>;
-  const uris = m.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
+  const auth = m.token_endpoint_auth_method;
+  const withKey = keyed && auth === "private_key_jwt";
+  if (auth !== undefined && auth !== "none" && !withKey) {
+    return bad("invalid_client_metadata", keyed
+      ? 'token_endpoint_auth_method must be "none" (a public client, PKCE binds the code) or "private_key_jwt" (with jwks)'
+      : 'token_endpoint_auth_method must be "none": this server has public clients only (PKCE binds the code)');
+  }
+  const grants = m.grant_types === undefined ? ["authorization_code"] : m.grant_types;
+  const browser = Array.isArray(grants) && grants.includes("authorization_code");
+  if (!browser && !(withKey && Array.isArray(grants) && grants.includes("client_credentials"))) {
+    return bad("invalid_client_metadata", withKey ? "grant_types must include authorization_code or client_credentials" : "grant_types must include authorization_code");
+  }
+  const uris = m.redirect_uris ?? (browser ? undefined : []);
+  if (!Array.isArray(uris) || (browser && uris.length === 0) || uris.length > MAX_REDIRECT_URIS) {
     return bad("invalid_redirect_uri", `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`);
   }
   for (const uri of uris) {
     const problem = redirectUriProblem(uri);
     if (problem !== null) return bad("invalid_redirect_uri", problem);
   }
-  if (m.grant_types !== undefined && !(Array.isArray(m.grant_types) && m.grant_types.includes("authorization_code"))) {
-    return bad("invalid_client_metadata", "grant_types must include authorization_code");
-  }
-  if (m.response_types !== undefined && !(Array.isArray(m.response_types) && m.response_types.includes("code"))) {
+  if (m.response_types !== undefined && browser && !(Array.isArray(m.response_types) && m.response_types.includes("code"))) {
     return bad("invalid_client_metadata", "response_types must include code");
-  }
-  const auth = m.token_endpoint_auth_method;
-  if (auth !== undefined && auth !== "none") {
-    return bad("invalid_client_metadata", 'token_endpoint_auth_method must be "none": this server has public clients only (PKCE binds the code)');
   }
   const name = m.client_name === undefined ? "unnamed client" : m.client_name;
   if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_CHARS) return bad("invalid_client_metadata", `client_name must be 1 to ${MAX_NAME_CHARS} characters`);
-  return { ok: true, value: { name: name.trim(), redirectUris: uris as string[] } };
+  const value: ClientMetadata = { name: name.trim(), redirectUris: uris as string[] };
+  if (!withKey) return { ok: true, value };
+  // RFC 7591 §2: one or the other, never both.
+  if (m.jwks !== undefined && m.jwks_uri !== undefined) return bad("invalid_client_metadata", "jwks and jwks_uri must not both be given");
+  if (m.jwks_uri !== undefined) {
+    return typeof m.jwks_uri === "string" && m.jwks_uri.length <= MAX_URI_CHARS ? { ok: true, value: { ...value, jwksUri: m.jwks_uri } } : bad("invalid_client_metadata", "jwks_uri must be an https URL");
+  }
+  const keys = checkClientKeys(m.jwks);
+  return keys.ok ? { ok: true, value: { ...value, keys: keys.keys } } : bad("invalid_client_metadata", keys.why);
 }
 
 /**
  * Whether `clientId` is a Client ID Metadata Document URL this server will fetch: https, a path, no fragment,
  * credentials or dot segments, and a host name (not an IP literal or localhost: the fetch runs inside our network).
+ * `loopback` (tests only) lets https://localhost:<port>/… through as well.
  */
-export function isMetadataDocumentUrl(clientId: string): boolean {
+export function isMetadataDocumentUrl(clientId: string, loopback = false): boolean {
   if (clientId.length > MAX_URI_CHARS || !clientId.startsWith("https://")) return false;
   let u: URL;
   try {
@@ -112,6 +136,7 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
   if (u.href !== clientId || u.pathname === "/" || u.hash !== "" || u.username !== "" || u.password !== "") return false;
   if (/(^|\/)\.\.?(\/|$)/.test(u.pathname)) return false;
   const host = u.hostname;
+  if (loopback && host === "localhost") return true;
   if (host === "localhost" || host.endsWith(".localhost") || host.startsWith("[") || /^[\d.]+$/.test(host) || !host.includes(".")) return false;
   return true;
 }
@@ -121,5 +146,5 @@ export function checkMetadataDocument(clientId: string, doc: unknown): Checked<C
   if (typeof doc === "object" && doc !== null && (doc as Record<string, unknown>).client_id !== clientId) {
     return bad("invalid_client_metadata", "the metadata document's client_id is not the URL it was fetched from");
   }
-  return checkClientMetadata(doc);
+  return checkClientMetadata(doc, true);
 }

@@ -23,6 +23,8 @@ export const OAUTH_ENDPOINTS = {
   authorize: { path: "/authorize", methods: ["GET", "POST"] },
   token: { path: "/token", methods: ["POST"] },
   register: { path: "/register", methods: ["POST"] },
+  /** RFC 7009: a client ends its own grant (signs out). */
+  revoke: { path: "/revoke", methods: ["POST"] },
   /** The owner's signed commands (list, revoke). */
   owner: { path: "/oauth/owner", methods: ["POST"] },
   /** What an approver signs for one pending request. */

@@ -297,6 +297,28 @@ export class OAuthStore {
     });
   }
 
+  /**
+   * The owner's grant to a keyed client that gets its tokens with client_credentials: no browser, so no code,
+   * redirect URI ("") or refresh token. It replaces that client's earlier such grant, so the trust named last holds.
+   */
+  approveKeyedClient(id: string, clientId: string, trust: CallerTrust, resource: string, now: number): void {
+    this.sql.transaction(() => {
+      this.sql.run("UPDATE oauth_grants SET revoked_at = ? WHERE client_id = ? AND redirect_uri = '' AND revoked_at IS NULL", now, clientId);
+      this.sql.run(
+        `INSERT INTO oauth_grants (id, client_id, trust, resource, redirect_uri, code_challenge, code_hash, code_expires_at, created_at)
+         VALUES (?, ?, ?, ?, '', '', NULL, 0, ?)`,
+        id, clientId, trust, resource, now,
+      );
+    });
+  }
+
+  /** The keyed client's standing client_credentials grant for `resource`, if the owner made one and it is not revoked. */
+  keyedGrant(clientId: string, resource: string): Grant | null {
+    return toGrant(this.sql.all<GrantRow>(
+      "SELECT * FROM oauth_grants WHERE client_id = ? AND resource = ? AND redirect_uri = '' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1", clientId, resource,
+    )[0]);
+  }
+
   /** A grant whose tokens are still honoured: redeemed and not revoked. */
   isLive(id: string): boolean {
     return this.sql.all("SELECT 1 FROM oauth_grants WHERE id = ? AND revoked_at IS NULL AND code_hash IS NULL", id).length === 1;

@@ -13,6 +13,7 @@ export interface OAuthUrls {
   authorize: string;
   token: string;
   register: string;
+  revocation: string;
 }
 
 
@@ -32,5 +33,6 @@ export function oauthUrls(base: string, prefix: string): OAuthUrls {
     authorize: issuer + OAUTH_ENDPOINTS.authorize.path,
     token: issuer + OAUTH_ENDPOINTS.token.path,
     register: issuer + OAUTH_ENDPOINTS.register.path,
+    revocation: issuer + OAUTH_ENDPOINTS.revoke.path,
   };
 }

@@ -29,6 +29,8 @@ export type InProcessBackendOptions = {
   verify?: VerifySignature;
   /** How Client ID Metadata Documents are fetched (tests inject one); absent, fetch. */
   fetchClientMetadata?: FetchClientMetadata;
+  /** Tests only: metadata documents at https://localhost:<port>/… are accepted (default: public https names only). */
+  loopbackMetadataDocuments?: boolean;
 } & Pick<McpEndpointOptions, "taskLeases" | "stopped" | "retiredTask">;
 
 export class InProcessBackend implements ServerBackend {
@@ -49,7 +51,7 @@ export class InProcessBackend implements ServerBackend {
       retiredTask: o.retiredTask,
     });
     this.self = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
-    this.oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: this.self.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata });
+    this.oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: this.self.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata, loopbackMetadataDocuments: o.loopbackMetadataDocuments });
   }
 
   config(): ServerConfig {

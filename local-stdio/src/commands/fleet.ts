@@ -10,6 +10,7 @@ const HELP = `Usage: motebit-local fleet create <name> --url URL --token-file FI
        motebit-local fleet list --url URL --token-file FILE [--after NAME] [--limit N]
        motebit-local fleet get|delete <name> --url URL --token-file FILE
        motebit-local fleet approve <name> <code> --url URL --token-file FILE [--trust verified|first_contact]
+       motebit-local fleet allow <name> <client_id> --url URL --token-file FILE [--trust verified|first_contact]
 
 Manage the motebits of a fleet Worker (one deployment, one Durable Object per motebit). Each
 prints the Worker's JSON answer on stdout. "create" answers the new motebit's motebit_id,
@@ -17,6 +18,8 @@ public_key, signed identity (motebit.md) and mcp_url; its private key never leav
 "delete" retires one: its key is destroyed; receipts it signed still verify with its public key.
 "approve" answers an MCP host's OAuth consent page for one of them: the motebit's object signs the
 approval for that request code (its key never leaves the Worker) and prints it: paste it into the page.
+"allow" lets a keyed agent (its client_id a Client ID Metadata Document URL publishing its key) get
+tokens for one of them without a browser (client_credentials with private_key_jwt, docs/clients.md).
 
 Options:
   --url URL             the fleet Worker (e.g. https://fleet.example.workers.dev)
@@ -29,7 +32,7 @@ Options:
   --identity-out FILE   create: also write the signed identity there
   --after NAME          list: the page after this name (the "next" of the previous page)
   --limit N             list: page size, 1 to 1000 (default 100)
-  --trust T             approve: first_contact (default) or verified
+  --trust T             approve, allow: first_contact (default) or verified
 
 ${EXIT_STATUS}`;
 
@@ -47,7 +50,7 @@ export const SPEC = {
   trust: "string",
 } as const;
 
-const ACTIONS = ["create", "list", "get", "delete", "approve"] as const;
+const ACTIONS = ["create", "list", "get", "delete", "approve", "allow"] as const;
 
 function required(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`--${flag} is required`);
@@ -64,9 +67,11 @@ async function run(argv: string[]): Promise<number> {
   const f = parseFlags(argv, SPEC, "fleet");
   const [action, name, ...rest] = f.positionals;
   if (!(ACTIONS as readonly string[]).includes(action ?? "")) throw new UsageError(`an action is required: ${ACTIONS.join(", ")}`);
-  const code = action === "approve" ? rest.shift() : undefined;
+  // approve's request code, or allow's client_id.
+  const code = action === "approve" || action === "allow" ? rest.shift() : undefined;
   const extra = rest;
   if (action === "approve" && code === undefined) throw new UsageError("approve needs a motebit name and the request code");
+  if (action === "allow" && code === undefined) throw new UsageError("allow needs a motebit name and the client_id");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (action === "list" ? name !== undefined : name === undefined) throw new UsageError(action === "list" ? `unexpected argument "${name}"` : "a motebit name is required");
   const base = required(flagString(f, "url"), "url").replace(/\/+$/, "");
@@ -105,6 +110,10 @@ async function run(argv: string[]): Promise<number> {
     method = "POST";
     path = `/fleet/motebits/${encodeURIComponent(name!)}/oauth/approve`;
     body = { code, trust: flagString(f, "trust") ?? "first_contact" };
+  } else if (action === "allow") {
+    method = "POST";
+    path = `/fleet/motebits/${encodeURIComponent(name!)}/oauth/agents`;
+    body = { client_id: code, trust: flagString(f, "trust") ?? "first_contact" };
   }
 
   let res: Response;
@@ -147,4 +156,4 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const command: Command = { summary: "create, list, get or retire the motebits of a fleet Worker", help: HELP, run };
+export const command: Command = { summary: "create, list, get or retire the motebits of a fleet Worker; approve or allow their OAuth clients", help: HELP, run };

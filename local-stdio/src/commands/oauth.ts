@@ -1,6 +1,6 @@
 // motebit-local oauth: the owner's side of a motebit's OAuth clients (docs/connect-an-mcp-host.md). The key stays
-// here: "approve" signs the one pending request the consent page shows, "list" and "revoke" send a command signed
-// for one use. The server only ever sees signatures.
+// here: "approve" signs the one pending request the consent page shows; "allow", "list" and "revoke" send a
+// command signed for one use. The server only ever sees signatures.
 import { createSigner, normalizeCode, OAUTH_ENDPOINTS, type OwnerCommand, signApproval, signOwnerCommand, sovereignMotebitId, visible } from "motebit-edge/core";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
@@ -9,6 +9,7 @@ import { readKeyFile } from "../keyfile.js";
 import { checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local oauth approve <code> --url URL --key FILE [--trust verified|first_contact]
+       motebit-local oauth allow <client_id> --url URL --key FILE [--trust verified|first_contact]
        motebit-local oauth list --url URL --key FILE
        motebit-local oauth revoke <client_id> --url URL --key FILE
 
@@ -16,7 +17,9 @@ An MCP host (Claude, ChatGPT, mcp-remote, the MCP SDK) that connects through OAu
 motebit's consent page with a request code. "approve" reads that pending request from the motebit, refuses
 it unless it is the code typed and for --url's /mcp, shows what it asks for on stderr (control characters
 written out as \\u{..}), and prints an approval signed with the motebit's key, bound to that client,
-redirect URI, PKCE challenge and expiry: paste it into the page. "list" prints the clients with access
+redirect URI, PKCE challenge and expiry: paste it into the page. "allow" lets a keyed agent (its client_id
+an https Client ID Metadata Document URL whose jwks publishes its Ed25519 or P-256 key) get tokens without a
+browser (client_credentials with private_key_jwt, docs/clients.md), with --trust. "list" prints the clients with access
 ("clients"), apart from revoked ones ("revoked") and registrations never approved ("never_approved");
 "revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts;
 it keeps its registration, so it may ask for consent again, which only a new approval grants).
@@ -24,7 +27,7 @@ it keeps its registration, so it may ask for consent again, which only a new app
 Options:
   --url URL     the motebit's base URL as the consent page shows it (https://host, or https://host/m/<name>)
   --key FILE    the motebit's own key file (motebit.key); it never leaves this machine
-  --trust T     approve: the trust the client gets: first_contact (default; "unknown" means the same),
+  --trust T     approve, allow: the trust the client gets: first_contact (default; "unknown" means the same),
                 risk-free tools only without approval, or verified
 
 A fleet motebit's key lives in its Worker: its operator approves with "motebit-local fleet approve".
@@ -56,7 +59,7 @@ async function call(base: string, path: string, init?: RequestInit): Promise<unk
 async function run(argv: string[]): Promise<number> {
   const f = parseFlags(argv, SPEC, "oauth");
   const [action, arg, ...extra] = f.positionals;
-  if (action !== "approve" && action !== "list" && action !== "revoke") throw new UsageError("an action is required: approve, list, revoke");
+  if (action !== "approve" && action !== "allow" && action !== "list" && action !== "revoke") throw new UsageError("an action is required: approve, allow, list, revoke");
   if (extra.length > 0 || (action === "list" && arg !== undefined)) throw new UsageError(`unexpected argument "${extra[0] ?? arg}"`);
   if (action !== "list" && arg === undefined) throw new UsageError(action === "approve" ? "the request code is required" : "the client_id is required");
   const url = flagString(f, "url");
@@ -82,7 +85,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${await signApproval(d, trust, signer)}\n`);
     return 0;
   }
-  const op: OwnerCommand = action === "list" ? { op: "list" } : { op: "revoke", client_id: arg! };
+  const op: OwnerCommand = action === "list" ? { op: "list" } : action === "allow" ? { op: "allow", client_id: arg!, trust } : { op: "revoke", client_id: arg! };
   const command = await signOwnerCommand(motebitId, op, Date.now(), signer);
   const answer = await call(base, OAUTH_ENDPOINTS.owner.path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ command }) });
   process.stdout.write(JSON.stringify(answer, null, 2) + "\n");

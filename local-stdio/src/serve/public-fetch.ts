@@ -27,31 +27,54 @@ export function isPublicAddress(address: string, family: number): boolean {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** dns.lookup that fails unless every address the name has is public. */
-function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, "");
-    const refused = addresses.find((a) => !isPublicAddress(a.address, a.family));
-    if (refused !== undefined || addresses.length === 0) {
-      const e: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${refused?.address ?? "nothing"}, not a public address`);
-      e.code = "ENOTPUBLIC";
-      return callback(e, "");
-    }
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
+/** Loopback: what localHttpsFetch adds to the public addresses (and nothing else private). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+/** dns.lookup that fails unless every address the name has passes `allowed`. */
+function checkedLookup(allowed: (a: LookupAddress) => boolean, what: string) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, "");
+      const refused = addresses.find((a) => !allowed(a));
+      if (refused !== undefined || addresses.length === 0) {
+        const e: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${refused?.address ?? "nothing"}, not ${what}`);
+        e.code = "ENOTPUBLIC";
+        return callback(e, "");
+      }
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
 }
 
-/** A GET over https to public addresses only, as a fetch (headers and signal honoured; redirects are never followed). */
-export const publicOnlyFetch = ((input: string | URL | Request, init: RequestInit = {}) =>
-  new Promise<Response>((resolve, reject) => {
-    const url = new URL(input instanceof Request ? input.url : input);
-    if (url.protocol !== "https:") return reject(new Error("only https is fetched"));
-    const req = request(url, { method: "GET", headers: Object.fromEntries(new Headers(init.headers)), lookup: publicLookup as never, signal: init.signal ?? undefined }, (res) => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
-      resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status: res.statusCode ?? 502, headers }));
-    });
-    req.once("error", reject);
-    req.end();
-  })) as typeof fetch;
+const isPublic = (a: LookupAddress) => isPublicAddress(a.address, a.family);
+
+/** A GET over https through `lookup`, as a fetch (headers and signal honoured; redirects are never followed). */
+function httpsGetFetch(lookup: ReturnType<typeof checkedLookup>, ca?: string): typeof fetch {
+  return ((input: string | URL | Request, init: RequestInit = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      if (url.protocol !== "https:") return reject(new Error("only https is fetched"));
+      const options = { method: "GET", headers: Object.fromEntries(new Headers(init.headers)), lookup: lookup as never, signal: init.signal ?? undefined, ...(ca === undefined ? {} : { ca }) };
+      const req = request(url, options, (res) => {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
+        resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status: res.statusCode ?? 502, headers }));
+      });
+      req.once("error", reject);
+      req.end();
+    })) as typeof fetch;
+}
+
+/** A GET over https to public addresses only: what `serve --http` fetches metadata documents with. */
+export const publicOnlyFetch = httpsGetFetch(checkedLookup(isPublic, "a public address"));
+
+/**
+ * Tests only: public addresses and loopback, trusting `ca` (a test's own CA, PEM) instead of the system's, so a
+ * test can serve a metadata document at https://localhost:<port>/… (with loopbackMetadataDocuments on the backend).
+ */
+export function localHttpsFetch(ca: string): typeof fetch {
+  return httpsGetFetch(checkedLookup((a) => isPublic(a) || LOOPBACK.check(a.address, a.family === 6 ? "ipv6" : "ipv4"), "a public or loopback address"), ca);
+}

@@ -19,12 +19,14 @@ import { authorizeRequest } from "./authorize.js";
 import { ClientResolver } from "./client-resolver.js";
 import { answerConsent } from "./consent-answer.js";
 import type { OAuthContext, OAuthHandler } from "./context.js";
+import { approveKeyedClient, type KeyedClientApproval } from "./keyed-client-approval.js";
 import { metadataDocumentFetcher, type FetchClientMetadata } from "./metadata-document-fetch.js";
 import { operatorApproval, ownerCommand, pendingRequestDetails } from "./owner.js";
 import { register } from "./register.js";
 import { DpopGate } from "./dpop-gate.js";
 import { DpopNonces } from "../dpop/nonce.js";
 import { GrantKeys } from "../dpop/grant-keys.js";
+import { revoke } from "./revoke.js";
 import { token } from "./token.js";
 
 /** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
@@ -38,6 +40,11 @@ export interface AuthorizationServerOptions {
   verify?: VerifySignature;
   /** Default: metadataDocumentFetcher(fetch): without redirects, 5 s, 64 KiB. */
   fetchClientMetadata?: FetchClientMetadata;
+  /**
+   * Tests only (no setting reaches it): a metadata document may be at https://localhost:<port>/…, so a test can serve
+   * one with a CA of its own. Default: public https names only.
+   */
+  loopbackMetadataDocuments?: boolean;
 }
 
 type Endpoints = typeof OAUTH_ENDPOINTS;
@@ -46,6 +53,7 @@ const HANDLERS: { [N in keyof Endpoints]: Record<Endpoints[N]["methods"][number]
   authorize: { GET: authorizeRequest, POST: answerConsent },
   token: { POST: token },
   register: { POST: register },
+  revoke: { POST: revoke },
   owner: { POST: ownerCommand },
   requestDetails: { GET: pendingRequestDetails },
 };
@@ -64,7 +72,8 @@ export class AuthorizationServer {
     replay.migrate();
     this.perSource = new RateLimiter(o.sql, o.clock, OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE);
     this.perSource.migrate();
-    const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher(fetch));
+    // The global fetch looked up at each call, not kept: what the runtime (or a test's stand-in for the web) has then.
+    const clients = new ClientResolver(this.store, o.clock, o.fetchClientMetadata ?? metadataDocumentFetcher((input, init) => fetch(input, init)), o.loopbackMetadataDocuments === true);
     const grantKeys = new GrantKeys(o.sql);
     grantKeys.migrate();
     this.dpop = new DpopGate(replay, new DpopNonces(o.signer), grantKeys);
@@ -94,6 +103,11 @@ export class AuthorizationServer {
   /** A fleet motebit's approval, made by its own object for the operator (whose token was checked by the Worker). */
   operatorApproval(code: string, trust: CallerTrust): Promise<{ ok: true; approval: string; request: RequestDetails } | { ok: false; why: string }> {
     return operatorApproval(this.ctx, code, trust);
+  }
+
+  /** A fleet motebit's operator allows a keyed agent (the Worker checked the operator's token). */
+  approveKeyedClient(clientId: string, trust: string, resource: string): Promise<KeyedClientApproval> {
+    return approveKeyedClient(this.ctx, clientId, trust, resource, "fleet-operator");
   }
 
   listClients(): ClientListing[] {

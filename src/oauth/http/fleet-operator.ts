@@ -3,7 +3,12 @@
 import { APPROVABLE_TRUST } from "../approval.js";
 import type { AuthorizationServer } from "./authorization-server.js";
 
-export type FleetOAuthOp = { op: "approve"; code: string; trust: string } | { op: "list" } | { op: "revoke"; clientId: string };
+/** allow: a keyed agent may use client_credentials at `resource` (the motebit's /mcp, as the Worker names it). */
+export type FleetOAuthOp =
+  | { op: "approve"; code: string; trust: string }
+  | { op: "allow"; clientId: string; trust: string; resource: string }
+  | { op: "list" }
+  | { op: "revoke"; clientId: string };
 
 export type FleetOAuthAnswer = { ok: true; value: unknown } | { ok: false; status: 400 | 404; error: string };
 
@@ -15,6 +20,8 @@ export async function runFleetOAuthOp(oauth: AuthorizationServer, op: FleetOAuth
       const a = await oauth.operatorApproval(op.code, trust);
       return a.ok ? { ok: true, value: { approval: a.approval, request: a.request } } : { ok: false, status: 404, error: a.why };
     }
+    case "allow":
+      return oauth.approveKeyedClient(op.clientId, op.trust, op.resource);
     case "list":
       return { ok: true, value: oauth.ownerListing() };
     case "revoke":

@@ -1,12 +1,16 @@
 // Fetching a Client ID Metadata Document: a stranger's URL, so no redirects, bounded in time and size.
 import { fromUtf8 } from "../../protocol/index.js";
 import { readBodyCapped } from "../../server/body.js";
+import { documentFreshForMs } from "./document-freshness.js";
 
-const MAX_DOCUMENT_BYTES = 64 * 1024;
-const DOCUMENT_TIMEOUT_MS = 5_000;
+export const MAX_DOCUMENT_BYTES = 64 * 1024;
+export const DOCUMENT_TIMEOUT_MS = 5_000;
 
-/** Fetches a Client ID Metadata Document: the parsed JSON, or a reason it could not be had. */
-export type FetchClientMetadata = (url: string) => Promise<{ ok: true; document: unknown } | { ok: false; why: string }>;
+/**
+ * Fetches a Client ID Metadata Document: the parsed JSON and how long it may be used (from its Cache-Control;
+ * absent: document-freshness.ts's default), or a reason it could not be had.
+ */
+export type FetchClientMetadata = (url: string) => Promise<{ ok: true; document: unknown; freshForMs?: number } | { ok: false; why: string }>;
 
 /**
  * Client ID Metadata Documents fetched with `fetchImpl`. The host says where a fetch may go: in Node, only to
@@ -23,7 +27,7 @@ export function metadataDocumentFetcher(fetchImpl: typeof fetch): FetchClientMet
       }
       const read = await readBodyCapped(res.body, MAX_DOCUMENT_BYTES);
       if (!read.ok) return { ok: false, why: `larger than ${MAX_DOCUMENT_BYTES} bytes` };
-      return { ok: true, document: JSON.parse(fromUtf8(read.bytes)) };
+      return { ok: true, document: JSON.parse(fromUtf8(read.bytes)), freshForMs: documentFreshForMs(res.headers.get("Cache-Control")) };
     } catch (e) {
       return { ok: false, why: (e as Error)?.message ?? "fetch failed" };
     }

@@ -1,4 +1,5 @@
-// The token endpoint's success: an access token signed by the motebit's key and the refresh token that goes with it.
+// The token endpoint's success: an access token signed by the motebit's key and the refresh token that goes with it
+// (none for client_credentials).
 import type { CallerTrust } from "../../principal.js";
 import { jsonResponse } from "../../server/responses.js";
 import { mintAccessToken } from "../access-token.js";
@@ -16,10 +17,11 @@ export interface GrantFacts {
   jkt?: string | null;
 }
 
-/** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`. */
-export async function tokenAnswer(ctx: OAuthContext, g: GrantFacts, refresh: string, issuedAt: number, now: number): Promise<Response> {
+/** The access token minted at `issuedAt` (the same token for the same grant and time) and `refresh`, if any. */
+export async function tokenAnswer(ctx: OAuthContext, g: GrantFacts, refresh: string | null, issuedAt: number, now: number): Promise<Response> {
   const jkt = g.jkt ?? null;
   const access = await mintAccessToken({ sub: ctx.motebitId, aud: g.resource, cid: g.clientId, gid: g.grantId, trust: g.trust, scope: g.scope, ...(jkt !== null && { cnf: { jkt } }) }, issuedAt, ctx.signer);
   const expiresIn = Math.max(1, access.expiresIn - Math.floor((now - issuedAt) / 1000));
-  return jsonResponse(200, { access_token: access.token, token_type: jkt !== null ? "DPoP" : "Bearer", expires_in: expiresIn, refresh_token: refresh, scope: g.scope }, { "Cache-Control": "no-store", Pragma: "no-cache" });
+  const answer = { access_token: access.token, token_type: jkt !== null ? "DPoP" : "Bearer", expires_in: expiresIn, ...(refresh === null ? {} : { refresh_token: refresh }), scope: g.scope };
+  return jsonResponse(200, answer, { "Cache-Control": "no-store", Pragma: "no-cache" });
 }

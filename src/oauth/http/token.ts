@@ -1,8 +1,10 @@
-// POST /token: public clients only (PKCE binds the code), tokens for this motebit's /mcp only (RFC 8707). An
-// authorization code is redeemed here; a refresh token is rotated in refresh.ts.
+// POST /token: tokens for this motebit's /mcp only (RFC 8707). An authorization code is redeemed here (PKCE binds
+// it); a refresh token is rotated in refresh.ts; a keyed client's client_credentials in client-credentials.ts.
 import { base64urlEncode, constantTimeEqual, sha256Hex, utf8 } from "../../protocol/index.js";
 import type { OAuthUrls } from "../urls.js";
 import { tokenError } from "./answers.js";
+import { authenticateClient } from "./client-authentication.js";
+import { clientCredentials } from "./client-credentials.js";
 import type { OAuthContext, OAuthHandler } from "./context.js";
 import { REFRESH_TTL_MS } from "./lifetimes.js";
 import { randomToken } from "./random-codes.js";
@@ -10,13 +12,12 @@ import { refresh } from "./refresh.js";
 import { readForm, type Form } from "./request-body.js";
 import { tokenAnswer } from "./token-answer.js";
 
-export const token: OAuthHandler = async (ctx, { request, urls }) => {
+export const token: OAuthHandler = async (ctx, { request, urls, source }) => {
   const form = await readForm(request);
   if (form === null) return tokenError(400, "invalid_request", "the body must be application/x-www-form-urlencoded, each parameter once, at most 16 KiB");
-  // Public clients only: a secret or Basic credentials name a client this server never made.
-  if (request.headers.has("Authorization") || form.has("client_secret")) return tokenError(401, "invalid_client", "this server has public clients only: send client_id, no secret");
-  const clientId = form.get("client_id");
-  if (clientId === undefined || clientId === "") return tokenError(401, "invalid_client", "client_id is required");
+  const client = await authenticateClient(ctx, request, form, urls, source);
+  if (!client.ok) return client.refusal;
+  const clientId = client.clientId;
   const resource = form.get("resource");
   if (resource !== undefined && resource !== urls.resource) return tokenError(400, "invalid_target", `this server issues tokens for ${urls.resource} only`);
   const grantType = form.get("grant_type");
@@ -25,7 +26,8 @@ export const token: OAuthHandler = async (ctx, { request, urls }) => {
   if (!key.ok) return key.response;
   if (grantType === "authorization_code") return redeemCode(ctx, form, clientId, urls, key.jkt);
   if (grantType === "refresh_token") return refresh(ctx, form, clientId, urls, key.jkt);
-  return tokenError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
+  if (grantType === "client_credentials") return clientCredentials(ctx, client, urls, key.jkt);
+  return tokenError(400, "unsupported_grant_type", "grant_type must be authorization_code, refresh_token or client_credentials");
 };
 
 async function redeemCode(ctx: OAuthContext, form: Form, clientId: string, urls: OAuthUrls, jkt: string | null): Promise<Response> {

@@ -1,5 +1,5 @@
 // motebit-local oauth against the Node host's app over a real socket: approve prints an approval the consent page
-// accepts; list and revoke are the owner's signed commands; a key that is not the motebit's is refused.
+// accepts; allow, list and revoke are the owner's signed commands; a key that is not the motebit's is refused.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import keys from "../../fixtures/edge/keys.json";
 import { nodeApp } from "../helpers/node-app.js";
+import { keyedAgent, type KeyedAgent } from "../../shared/oauth-agent.js";
 import { openConsent, redirectParams, REDIRECT_URI, submitConsent } from "../../shared/oauth-driver.js";
 import { runCli, tempDir } from "./run-cli.js";
 
@@ -17,9 +18,11 @@ let close: () => void = () => {};
 const dir = tempDir();
 const ownerKey = join(dir, "motebit.key");
 const strangerKey = join(dir, "stranger.key");
+let agent: KeyedAgent;
 
 beforeAll(async () => {
-  const { app } = await nodeApp();
+  agent = await keyedAgent("https://agent.example/client.json");
+  const { app } = await nodeApp({}, { fetchClientMetadata: async (u) => (u === agent.clientId ? { ok: true, document: agent.document } : { ok: false, why: "HTTP 404" }) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,6 +53,15 @@ describe("motebit-local oauth", () => {
     const revoked = await runCli(["oauth", "revoke", clientId, "--url", url, "--key", ownerKey]);
     expect(JSON.parse(revoked.stdout)).toEqual({ revoked: clientId });
     expect(JSON.parse((await runCli(["oauth", "list", "--url", url, "--key", ownerKey])).stdout).clients).toEqual([]);
+  });
+
+  it("allow lets a keyed agent use client_credentials with the trust named, and list shows it", async () => {
+    const allowed = await runCli(["oauth", "allow", agent.clientId, "--url", url, "--key", ownerKey, "--trust", "verified"]);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ approved: agent.clientId, trust: "verified" });
+    const listed = JSON.parse((await runCli(["oauth", "list", "--url", url, "--key", ownerKey])).stdout);
+    expect(listed.clients).toContainEqual(expect.objectContaining({ client_id: agent.clientId, trust: "verified", live_grants: 1 }));
+    await runCli(["oauth", "revoke", agent.clientId, "--url", url, "--key", ownerKey]);
   });
 
   it("another key cannot approve or revoke; bad usage exits 2", async () => {

@@ -14,7 +14,7 @@ import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
 
 /** `o.tools`: a tools module's default export to serve instead of the example tools. */
-export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<InProcessBackendOptions, "fetchClientMetadata" | "clock">> & { tools?: unknown } = {}) {
+export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<InProcessBackendOptions, "fetchClientMetadata" | "loopbackMetadataDocuments" | "clock">> & { tools?: unknown } = {}) {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
@@ -30,7 +30,7 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     MOTEBIT_KNOWN_CALLERS: { [keys.known_caller.sovereign_motebit_id]: { public_key: keys.known_caller.public_key_hex, trust: "verified" } },
     ...env,
   } });
-  const backend = new InProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata });
+  const backend = new InProcessBackend({ config, sql, clock: o.clock ?? systemClock, motebit, fetchClientMetadata: o.fetchClientMetadata, loopbackMetadataDocuments: o.loopbackMetadataDocuments });
   return { app: createApp({ backend, tools: motebit.registry }), sql, motebit, config, backend };
 }
 

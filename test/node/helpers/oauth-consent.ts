@@ -7,12 +7,15 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { expect } from "vitest";
 import { MemoryProvider, openConsent, redirectParams, submitConsent, type ConsentPage } from "../../shared/oauth-driver.js";
 
-/** `approve`: the approval the owner gives for the page's request (asserting on the page as it likes). */
+/**
+ * `approve`: the approval the owner gives for the page's request (asserting on the page as it likes); `provider`:
+ * the client's (one with a clientMetadataUrl names itself by its metadata document).
+ */
 export async function connectThroughConsent(
   mcpUrl: URL,
   approve: (page: ConsentPage, provider: MemoryProvider) => Promise<string>,
+  provider = new MemoryProvider(),
 ): Promise<{ client: Client; provider: MemoryProvider }> {
-  const provider = new MemoryProvider();
   await expect(new Client({ name: "host", version: "1" }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
   const page = await openConsent(fetch, provider.authorizationUrl!);
   const code = redirectParams(await submitConsent(fetch, page, "approve", await approve(page, provider))).get("code")!;

@@ -1,5 +1,6 @@
 // OAuth at the edge, step by step against the real Worker (SELF): register, consent, the approval, the code.
 import { SELF } from "cloudflare:test";
+import { vi } from "vitest";
 import type { RequestDetails } from "../../../src/oauth/approval.js";
 import { base64urlEncode, utf8 } from "../../../src/protocol/index.js";
 import { openConsent, redirectParams, REDIRECT_URI, submitConsent, type FetchFn } from "../../shared/oauth-driver.js";
@@ -21,3 +22,17 @@ export async function approvedCode(base: string, sign: (d: RequestDetails) => Pr
   return { clientId: reg.client_id, redeem, page };
 }
 
+
+/**
+ * A stand-in for the web while a test runs: the motebit's object fetches Client ID Metadata Documents under
+ * https://agent.example/ from `documents` (with `cacheControl`); any other fetch goes out as usual. Undo with
+ * vi.restoreAllMocks().
+ */
+export function serveMetadataDocuments(documents: Map<string, unknown>, cacheControl = "max-age=600"): void {
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith("https://agent.example/")) return real(input, init);
+    return documents.has(url) ? Response.json(documents.get(url), { headers: { "Cache-Control": cacheControl } }) : new Response("not found", { status: 404 });
+  });
+}
