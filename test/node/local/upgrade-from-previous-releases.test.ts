@@ -10,7 +10,7 @@ import { receiptLeafHash } from "../../../src/log/receipt-leaf.js";
 import { callText, connectStdio, freePort, REPO, runCli, startHttpServe, tempDir } from "./helpers/local-cli.js";
 
 // Stores with steps after the first (issues 25 and 30); every other store is at its step 1.
-const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 4, receipts: 2, receipt_log: 2, memory: 2, oauth: 3 };
+const CURRENT_VERSION: Record<string, number> = { mcp_tasks: 4, receipts: 2, receipt_log: 2, memory: 2, oauth: 4 };
 
 type Row = Record<string, unknown>;
 
