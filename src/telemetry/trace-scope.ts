@@ -3,6 +3,7 @@
 // then nothing here calls into OpenTelemetry: each helper's one `if` is the whole cost.
 import { SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
 import type { TelemetryPort } from "./port.js";
+import { traceHeaders, type TraceHeaders } from "./trace-context.js";
 
 export interface TraceScope {
   readonly port: TelemetryPort;
@@ -59,4 +60,9 @@ export function failSpan(span: Span, e: unknown): void {
   const type = e instanceof Error ? e.constructor.name : "_OTHER";
   span.setAttribute("error.type", type);
   span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+}
+
+/** What continues the scope's trace at the next hop (an HTTP request's headers), or undefined without a scope. */
+export function headersOf(scope: TraceScope | undefined): TraceHeaders | undefined {
+  return scope === undefined ? undefined : traceHeaders(scope.context);
 }
