@@ -18,7 +18,7 @@ export function startChild(scope: TraceScope, name: string, attributes?: Attribu
 }
 
 /** Runs `work` under a child span (ended when it settles; a throw is recorded); without a scope, just runs it. */
-export async function inSpan<T>(
+export function inSpan<T>(
   scope: TraceScope | undefined,
   name: string,
   attributes: Attributes,
@@ -27,32 +27,41 @@ export async function inSpan<T>(
 ): Promise<T> {
   if (scope === undefined) return work(undefined);
   const { span, scope: child } = startChild(scope, name, attributes);
-  try {
-    const result = await work(child);
-    describe?.(result, span);
-    return result;
-  } catch (e) {
-    failSpan(span, e);
-    throw e;
-  } finally {
-    span.end();
-  }
+  return settled(() => work(child)).then((r) => ended(span, r, describe), (e: unknown) => failed(span, e));
 }
 
 /** The same for synchronous work. */
 export function inSpanSync<T>(scope: TraceScope | undefined, name: string, attributes: Attributes, work: () => T, describe?: (result: T, span: Span) => void): T {
   if (scope === undefined) return work();
   const { span } = startChild(scope, name, attributes);
+  let result: T;
   try {
-    const result = work();
-    describe?.(result, span);
-    return result;
+    result = work();
   } catch (e) {
-    failSpan(span, e);
-    throw e;
-  } finally {
-    span.end();
+    return failed(span, e);
   }
+  return ended(span, result, describe);
+}
+
+/** `work`'s promise, with a synchronous throw turned into a rejection. */
+function settled<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+function ended<T>(span: Span, result: T, describe: ((result: T, span: Span) => void) | undefined): T {
+  describe?.(result, span);
+  span.end();
+  return result;
+}
+
+function failed(span: Span, e: unknown): never {
+  failSpan(span, e);
+  span.end();
+  throw e;
 }
 
 /** A thrown error on a span: its class as error.type, and ERROR status (the message stays out: it may echo input). */
