@@ -65,7 +65,7 @@ export class InProcessBackend implements ServerBackend {
   }
 
   async handleMcp(call: McpCall): Promise<Response> {
-    return revokedGrantRefusal(this.oauth.store, call.principal) ?? this.endpoint.handle(call);
+    return revokedGrantRefusal(this.oauth.store, call.principal, this.o.motebit.telemetry) ?? this.endpoint.handle(call);
   }
 
   handleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {
