@@ -11,6 +11,9 @@ import { inDelegatedScope } from "../policy/admission/admit.js";
 import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";
 import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
+import { tracedGate } from "../telemetry/admission-span.js";
+import { headersOf, type TraceScope } from "../telemetry/trace-scope.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
 export const RELAY_TASK_ID_REFUSAL = "Denied: relay_task_id is accepted only from the relay or with a valid dispatch_token";
 
@@ -28,7 +31,7 @@ export interface TaskMotebit extends TurnMotebit {
   /** The task budget, decided once (settings/ai.ts taskTimeoutFor). */
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
-  readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
+  readonly relayTaskLookup: ((relayTaskId: string, trace?: TraceHeaders) => Promise<RelayTaskLookup>) | null;
 }
 
 /** motebit_task's arguments (docs/protocol.md §6). */
@@ -95,6 +98,8 @@ export interface TaskRequest {
   run?: RunRecord;
   /** Set for a synchronous call on a host that keeps its calls (session-engine.ts): persists it at admission. */
   admit?: AdmitCall;
+  /** The task's span, when telemetry is on: its gate, tool, model and signing spans hang under it. */
+  trace?: TraceScope;
 }
 
 /** A signed receipt, or a refusal before any work (no receipt: nothing was accepted). */
@@ -119,7 +124,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
   };
   // The owner's calls come from its MCP client, whose model chose the call: "ai-loop", the weaker consent signal.
   // "user-tap" would claim the person chose this task, which nothing here can know.
-  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: isOwner(r.principal) ? ("ai-loop" as const) : ("agent-to-agent" as const) };
+  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: isOwner(r.principal) ? ("ai-loop" as const) : ("agent-to-agent" as const), trace: r.trace };
   // A synchronous call its host stopped during: what it bound at admission is signed, with the outcome if kept.
   if (run?.concludes) {
     const { submittedAt, ...bound } = run.concludes;
@@ -164,7 +169,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
   // The reference relay forwards {prompt, relay_task_id} only: what the submitter asked for is in its task record.
   let note: string | undefined;
   if (relayTaskId !== undefined && caps.length === 0 && fromRelay) {
-    const found = m.relayTaskLookup === null ? { ok: false as const, why: "this motebit runs no relay loop (syncUrl) to ask" } : await m.relayTaskLookup(relayTaskId);
+    const found = m.relayTaskLookup === null ? { ok: false as const, why: "this motebit runs no relay loop (syncUrl) to ask" } : await m.relayTaskLookup(relayTaskId, headersOf(r.trace));
     if (found.ok) caps = found.requiredCapabilities;
     else note = `Note: the relay's record of task ${relayTaskId} could not be read (${found.why}); the tool was chosen by the default rule.`;
   }
@@ -189,7 +194,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
       system: publicContext(m, r.principal) + asked,
       tools: t.tools,
       offered,
-      gate: t.gate,
+      gate: tracedGate(r.trace, t.gate),
       standing: r.standingNow,
       onToolCall: t.onToolCall,
       onTurn: t.recordTurn,
@@ -209,7 +214,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = served.filter((t) => inDelegatedScope(delegatedScope, t.definition.name));
     const checkpoint = run && { kept: run.kept, keep: (o: Outcome) => run.keep(o) };
-    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope), checkpoint });
+    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: tracedGate(r.trace, taskGate(m, r.principal, delegatedScope)), checkpoint });
     store(receipt);
   }
   r.progress(3, 3, "receipt signed");

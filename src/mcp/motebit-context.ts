@@ -9,6 +9,8 @@ import type { CredentialStore } from "../credentials/credential-store.js";
 import type { DispatchTokenVerifier } from "../agent/task.js";
 import type { CallableTool } from "../agent/turn-context.js";
 import type { Principal, Standing } from "../principal.js";
+import type { TelemetryPort } from "../telemetry/port.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -34,6 +36,8 @@ export interface MotebitFacts {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+  /** The operator's OpenTelemetry tracer and meter; null: no telemetry work at all. */
+  readonly telemetry: TelemetryPort | null;
 }
 
 /** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
@@ -41,7 +45,7 @@ export interface MotebitContext extends MotebitFacts {
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
   /** Reads a forwarded task's record at the relay (its required_capabilities), when this host runs a relay loop. */
-  readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
+  readonly relayTaskLookup: ((relayTaskId: string, trace?: TraceHeaders) => Promise<RelayTaskLookup>) | null;
   /** The caller's standing under the host's settings now (its trust may have changed since its work was accepted). */
   callerStanding(principal: Principal): Standing;
   /** What this principal may call, with risk levels, outside a call (an AI turn's context); in a call, its view's. */

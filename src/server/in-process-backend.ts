@@ -51,7 +51,7 @@ export class InProcessBackend implements ServerBackend {
       retiredTask: o.retiredTask,
     });
     this.self = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
-    this.oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: this.self.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata, loopbackMetadataDocuments: o.loopbackMetadataDocuments });
+    this.oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: this.self.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata, loopbackMetadataDocuments: o.loopbackMetadataDocuments, telemetry: o.motebit.telemetry });
   }
 
   config(): ServerConfig {
@@ -67,7 +67,7 @@ export class InProcessBackend implements ServerBackend {
   }
 
   async handleMcp(call: McpCall): Promise<Response> {
-    const refusal = revokedGrantRefusal(this.oauth.store, call.principal) ?? (call.dpop === undefined ? null : await this.oauth.dpop.admitAtResource(call.dpop, this.o.clock.now()));
+    const refusal = revokedGrantRefusal(this.oauth.store, call.principal, this.o.motebit.telemetry) ?? (call.dpop === undefined ? null : await this.oauth.dpop.admitAtResource(call.dpop, this.o.clock.now()));
     return refusal ?? this.endpoint.handle(call);
   }
 

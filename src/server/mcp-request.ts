@@ -10,6 +10,8 @@ import type { DpopAdmission } from "../oauth/http/dpop-gate.js";
 import { readRequestBody } from "./body.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../bounded/echo.js";
+import { traceHeadersOf } from "../telemetry/http-trace-headers.js";
+import type { TraceCarrier } from "../telemetry/trace-context.js";
 
 export type ResponseMode = "json" | "sse";
 
@@ -30,6 +32,10 @@ export type McpCall = {
       sse?: boolean;
       /** Set for a 2026-07-28 request: served without a session, from what it declares. */
       stateless?: StatelessEnvelope;
+      /** Its MCP-Protocol-Version header, as sent (its span records it). */
+      protocolVersion?: string | null;
+      /** Its W3C trace context headers, when it sent a traceparent (its span's parent unless `_meta` names one). */
+      traceHeaders?: TraceCarrier;
     } & PostedMessage)
 );
 
@@ -157,6 +163,8 @@ export async function preparePost(
       sse,
       ...(posted as PostedMessage),
       ...(envelope !== null && { stateless: envelope }),
+      protocolVersion,
+      ...traceHeadersOf(h),
     },
   };
 }

@@ -28,6 +28,7 @@ import { DpopNonces } from "../dpop/nonce.js";
 import { GrantKeys } from "../dpop/grant-keys.js";
 import { revoke } from "./revoke.js";
 import { token } from "./token.js";
+import type { TelemetryPort } from "../../telemetry/port.js";
 
 /** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
 export const OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE = 60;
@@ -45,6 +46,8 @@ export interface AuthorizationServerOptions {
    * one with a CA of its own. Default: public https names only.
    */
   loopbackMetadataDocuments?: boolean;
+  /** The operator's OpenTelemetry: grants and revocations are counted there. */
+  telemetry?: TelemetryPort | null;
 }
 
 type Endpoints = typeof OAUTH_ENDPOINTS;
@@ -66,7 +69,7 @@ export class AuthorizationServer {
   private readonly perSource: RateLimiter;
 
   constructor(o: AuthorizationServerOptions) {
-    this.store = new OAuthStore(o.sql);
+    this.store = new OAuthStore(o.sql, o.telemetry ?? null);
     this.store.migrate();
     const replay = new ReplayStore(o.sql, o.clock);
     replay.migrate();
