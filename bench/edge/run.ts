@@ -7,6 +7,10 @@
 //   baseline: the MCP SDK's McpServer + StreamableHTTPServerTransport in this Node process, no auth, JSON responses
 //   workerd baseline: Cloudflare's createMcpHandler (agents/mcp/server) over an SDK v2 McpServer, in the same
 //             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
+//   OAuth (issue 41): the edge with an OAuth access token from its own flow against the same createMcpHandler behind
+//             workers-oauth-provider (its KV in the same workerd) with a token from that provider's flow
+//             (oauth-tokens.ts): the like-for-like anchor for an OAuth-protected motebit
+//   McpAgent: Cloudflare's McpAgent (a Durable Object per session) in the same workerd, no auth (issue 40)
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
@@ -14,6 +18,7 @@ import keys from "../../test/fixtures/edge/keys.json";
 import { startLocalEdge } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "./node-servers.js";
 import { BENCH_TOOL, motebitCall } from "../tool-call.js";
+import { edgeAccessToken, providerAccessToken } from "./oauth-tokens.js";
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -136,8 +141,13 @@ async function measure(sides: { name: string; one: (i: number) => Promise<void>;
   });
 }
 
+/** ours/theirs in throughput and theirs/ours in p50: above 1.0 ours is faster on both. */
+function speedup(label: string, ours: Result, theirs: Result): string {
+  return `${label}: throughput ${(ours.rps / theirs.rps).toFixed(2)}x, p50 ${(theirs.p50 / ours.p50).toFixed(2)}x as fast (p99 ${(theirs.p99 / ours.p99).toFixed(2)}x)`;
+}
+
 function row(r: Result): string {
-  return `${r.name.padEnd(10)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms`;
+  return `${r.name.padEnd(15)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms`;
 }
 
 async function main() {
@@ -168,7 +178,18 @@ async function main() {
     const mintMs = (performance.now() - m0) / total;
 
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
-    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26] = await measure([
+    // OAuth access tokens are bearer tokens used for every request, as a host uses them.
+    const ours = await edgeAccessToken(edge.url, keys.server.seed_hex);
+    const theirs = await providerAccessToken(edge.url, "/wop");
+    // The OAuth sides. A DPoP-bound token is one more entry: its token from a token request with a DPoP proof, and an
+    // auth(i) giving { Authorization: `DPoP ${token}`, DPoP: proofs[i] } — request i's proof (htm POST, htu the side's
+    // url, ath of the token, its own jti), minted up front like the signed tokens above so the client's signing stays
+    // out of the figures. The same entries run in 2026-07-28 form below.
+    const oauthSides: Side[] = [
+      { name: "edge oauth", url: `${edge.url}/mcp`, motebit: true, auth: () => ({ Authorization: `Bearer ${ours}` }) },
+      { name: "wop", url: `${edge.url}/wop/mcp`, auth: () => ({ Authorization: `Bearer ${theirs}` }) },
+    ];
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, agent, ...oauth] = await measure([
       await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
       await prepare({ name: "node app", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
@@ -185,7 +206,12 @@ async function main() {
       stateless({ name: "edge 2026", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
       stateless({ name: "node 2026", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
       stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+      await prepare({ name: "McpAgent", url: `${edge.url}/agent/mcp`, auth: () => ({}) }),
+      ...(await Promise.all(oauthSides.map(prepare))),
+      ...oauthSides.map((s) => stateless({ ...s, name: `${s.name} 2026` })),
     ]);
+    const oauthSession = oauth.slice(0, oauthSides.length);
+    const oauth26 = oauth.slice(oauthSides.length);
 
     console.log(`tools/call ${BENCH_TOOL} (the baselines: echo), ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
@@ -213,6 +239,15 @@ async function main() {
       `edge 2026/workerd baseline 2026: throughput ${(edge26.rps / workerdBase26.rps).toFixed(2)}x, p50 ${(edge26.p50 / workerdBase26.p50).toFixed(2)}x; ` +
         `node app 2026/baseline (2025 session, SDK 1.32): ${(node26.rps / baseResult.rps).toFixed(2)}x`,
     );
+    console.log(`\nMcpAgent (a Durable Object per session, SDK v1, no auth) in the same workerd`);
+    console.log(row(agent));
+    console.log(speedup("edge/McpAgent", edgeResult, agent));
+    console.log(`\nOAuth access tokens (the same token on every request): the edge, then createMcpHandler behind workers-oauth-provider`);
+    for (const r of oauthSession) console.log(row(r));
+    for (const r of oauthSession.slice(1)) console.log(speedup(`${oauthSession[0].name}/${r.name}`, oauthSession[0], r));
+    console.log(`in MCP 2026-07-28`);
+    for (const r of oauth26) console.log(row(r));
+    for (const r of oauth26.slice(1)) console.log(speedup(`${oauth26[0].name}/${r.name}`, oauth26[0], r));
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
