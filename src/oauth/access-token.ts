@@ -3,7 +3,8 @@
 // Object is asked); whether the grant still stands is asked of the store (standing.ts), so revocation is at once.
 import type { CallerTrust, Principal } from "../principal.js";
 import type { Signer, VerifySignature } from "../protocol/index.js";
-import { openEnvelope, signEnvelope } from "./signed-envelope.js";
+import { signEnvelope } from "./signed-envelope.js";
+import { openAccessEnvelope } from "./verified-access-tokens.js";
 
 /** `Authorization: Bearer motebit-oauth:<token>`: told apart from static and `motebit:` tokens by its prefix. */
 export const OAUTH_TOKEN_PREFIX = "motebit-oauth:";
@@ -45,7 +46,7 @@ export async function verifyAccessToken(
   verify?: VerifySignature,
 ): Promise<AccessVerdict> {
   if (!presented.startsWith(OAUTH_TOKEN_PREFIX)) return { ok: false, reason: "token_invalid" };
-  const p = await openEnvelope(ACCESS_TOKEN_CONTEXT, presented.slice(OAUTH_TOKEN_PREFIX.length), identity.publicKeyHex, verify);
+  const p = await openAccessEnvelope(ACCESS_TOKEN_CONTEXT, presented.slice(OAUTH_TOKEN_PREFIX.length), identity.publicKeyHex, verify);
   if (p === null || !isClaims(p)) return { ok: false, reason: "token_invalid" };
   if (p.sub !== identity.motebitId) return { ok: false, reason: "subject_mismatch" };
   if (!(now < p.exp)) return { ok: false, reason: "expired" };
