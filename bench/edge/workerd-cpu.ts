@@ -1,4 +1,5 @@
-// The CPU the local edge's workerd has used so far (every Worker and Durable Object of the bench Worker runs in it),
+// The CPU the local edge's workerd processes have used so far (the bench Worker with its Durable Objects and local KV,
+// and wrangler dev's own proxy, which every workerd side passes alike),
 // read from /proc: the steadier figure beside throughput on a shared machine, since a neighbour's load lowers
 // requests/s but not the CPU a request costs. Linux only; elsewhere it answers null and the bench prints no CPU.
 import { readdirSync, readFileSync } from "node:fs";
