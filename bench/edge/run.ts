@@ -7,6 +7,10 @@
 //   baseline: the MCP SDK's McpServer + StreamableHTTPServerTransport in this Node process, no auth, JSON responses
 //   workerd baseline: Cloudflare's createMcpHandler (agents/mcp/server) over an SDK v2 McpServer, in the same
 //             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
+//   OAuth (issue 41): the edge with an OAuth access token from its own flow against the same createMcpHandler behind
+//             workers-oauth-provider (its KV in the same workerd) with a token from that provider's flow
+//             (oauth-tokens.ts): the like-for-like anchor for an OAuth-protected motebit
+//   McpAgent: Cloudflare's McpAgent (a Durable Object per session) in the same workerd, no auth (issue 40)
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
@@ -14,6 +18,8 @@ import keys from "../../test/fixtures/edge/keys.json";
 import { startLocalEdge } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "./node-servers.js";
 import { BENCH_TOOL, motebitCall } from "../tool-call.js";
+import { edgeAccessToken, providerAccessToken } from "./oauth-tokens.js";
+import { workerdCpuMs } from "./workerd-cpu.js";
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -27,6 +33,8 @@ interface Side {
   motebit?: boolean;
   /** Headers for request i (the edge: a fresh token; the baseline: none). */
   auth(i: number): Record<string, string>;
+  /** Its server's CPU so far, ms (the workerd sides). */
+  cpu?: () => number | null;
 }
 
 interface Result {
@@ -36,6 +44,16 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** The server's CPU per request (workerd sides only), µs. */
+  cpuUs?: number;
+}
+
+/** A side as measure() runs it; `cpu` reads its server's CPU so far (ms), when the bench can see it. */
+interface Runner {
+  name: string;
+  one: (i: number) => Promise<void>;
+  first?: number;
+  cpu?: () => number | null;
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -77,16 +95,17 @@ async function callEcho(side: Side, i: number, session: string): Promise<void> {
 }
 
 /** The per-request work of one side: tools/call echo in one session (request indices 0 and 1 went to initialize). */
-async function prepare(side: Side): Promise<{ name: string; one: (i: number) => Promise<void>; first: number }> {
+async function prepare(side: Side): Promise<Runner> {
   const session = await openSession(side, 0);
-  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2 };
+  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2, cpu: side.cpu };
 }
 
 /** The same call in MCP 2026-07-28: no session, the envelope in _meta and the routing headers on every request. */
-function stateless(side: Side): { name: string; one: (i: number) => Promise<void> } {
+function stateless(side: Side): Runner {
   const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
   return {
     name: side.name,
+    cpu: side.cpu,
     one: async (i) => {
       const call = side.motebit ? motebitCall(i) : { name: "echo", arguments: { text: `hi ${i}` } };
       const headers = { ...JSON_HEADERS, ...side.auth(i), "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": call.name };
@@ -108,14 +127,16 @@ const ROUNDS = 10;
  * Runs every side N times (after a warm-up), CONCURRENCY loops each, in ROUNDS interleaved rounds: on a shared
  * machine the load drifts, and interleaving spreads that drift over all sides alike instead of favouring one.
  */
-async function measure(sides: { name: string; one: (i: number) => Promise<void>; first?: number }[]): Promise<Result[]> {
+async function measure(sides: Runner[]): Promise<Result[]> {
   const next = sides.map((s) => s.first ?? 0);
   const latencies = sides.map(() => [] as number[]);
   const busy = sides.map(() => 0);
+  const cpuMs = sides.map(() => 0);
   const deadline = Date.now() + SIDE_CAP_MS * sides.length;
   const batch = async (k: number, count: number, record: boolean) => {
     const end = next[k] + count;
     const t0 = performance.now();
+    const c0 = sides[k].cpu?.() ?? null;
     const worker = async () => {
       while (next[k] < end && Date.now() < deadline) {
         const i = next[k]++;
@@ -126,18 +147,27 @@ async function measure(sides: { name: string; one: (i: number) => Promise<void>;
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     if (record) busy[k] += performance.now() - t0;
+    if (record && c0 !== null) cpuMs[k] += sides[k].cpu!()! - c0;
   };
   for (let k = 0; k < sides.length; k++) await batch(k, WARMUP, false);
   for (let r = 0; r < ROUNDS; r++) for (let k = 0; k < sides.length; k++) await batch(k, Math.ceil(N / ROUNDS), true);
   return sides.map((s, k) => {
     const l = latencies[k].sort((a, b) => a - b);
     const seconds = busy[k] / 1000;
-    return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99) };
+    const cpuUs = s.cpu?.() == null ? undefined : (cpuMs[k] * 1000) / l.length;
+    return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99), cpuUs };
   });
 }
 
+/** ours/theirs in throughput and theirs/ours in p50: above 1.0 ours is faster on both. */
+function speedup(label: string, ours: Result, theirs: Result): string {
+  const cpu = ours.cpuUs && theirs.cpuUs ? `, workerd cpu per request ${(ours.cpuUs / theirs.cpuUs).toFixed(2)}x theirs` : "";
+  return `${label}: throughput ${(ours.rps / theirs.rps).toFixed(2)}x, p50 ${(theirs.p50 / ours.p50).toFixed(2)}x as fast (p99 ${(theirs.p99 / ours.p99).toFixed(2)}x)${cpu}`;
+}
+
 function row(r: Result): string {
-  return `${r.name.padEnd(10)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms`;
+  const cpu = r.cpuUs === undefined ? "" : `  workerd cpu ${r.cpuUs.toFixed(0).padStart(5)} µs/req`;
+  return `${r.name.padEnd(15)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms${cpu}`;
 }
 
 async function main() {
@@ -168,24 +198,43 @@ async function main() {
     const mintMs = (performance.now() - m0) / total;
 
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
-    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26] = await measure([
-      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
+    const cpu = () => workerdCpuMs(edge.pgid);
+    // OAuth access tokens are bearer tokens used for every request, as a host uses them. Ours lives 5 minutes
+    // (ACCESS_TOKEN_TTL_MS): enough for N up to a few thousand; past it the edge's side fails with a 401 and says so.
+    const ours = await edgeAccessToken(edge.url, keys.server.seed_hex);
+    const theirs = await providerAccessToken(edge.url, "/wop");
+    // The OAuth sides. A DPoP-bound token is one more entry: its token from a token request with a DPoP proof, and an
+    // auth(i) giving { Authorization: `DPoP ${token}`, DPoP: proofs[i] } — request i's proof (htm POST, htu the side's
+    // url, ath of the token, its own jti), minted up front like the signed tokens above so the client's signing stays
+    // out of the figures. The same entries run in 2026-07-28 form below.
+    const oauthSides: Side[] = [
+      { name: "edge oauth", url: `${edge.url}/mcp`, motebit: true, auth: () => ({ Authorization: `Bearer ${ours}` }), cpu },
+      { name: "wop", url: `${edge.url}/wop/mcp`, auth: () => ({ Authorization: `Bearer ${theirs}` }), cpu },
+    ];
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, agent, ...oauth] = await measure([
+      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }), cpu }),
       await prepare({ name: "node app", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
-      await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+      await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}), cpu }),
       {
         // The floor under the edge figures: GET /health goes through wrangler dev's proxy and the Worker only.
         name: "edge floor",
+        cpu,
         one: async () => {
           const res = await fetch(`${edge.url}/health`);
           if (res.status !== 200) throw new Error(`/health HTTP ${res.status}`);
           await res.arrayBuffer();
         },
       },
-      stateless({ name: "edge 2026", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
+      stateless({ name: "edge 2026", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }), cpu }),
       stateless({ name: "node 2026", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
-      stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+      stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}), cpu }),
+      await prepare({ name: "McpAgent", url: `${edge.url}/agent/mcp`, auth: () => ({}), cpu }),
+      ...(await Promise.all(oauthSides.map(prepare))),
+      ...oauthSides.map((s) => stateless({ ...s, name: `${s.name} 2026` })),
     ]);
+    const oauthSession = oauth.slice(0, oauthSides.length);
+    const oauth26 = oauth.slice(oauthSides.length);
 
     console.log(`tools/call ${BENCH_TOOL} (the baselines: echo), ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
@@ -213,6 +262,15 @@ async function main() {
       `edge 2026/workerd baseline 2026: throughput ${(edge26.rps / workerdBase26.rps).toFixed(2)}x, p50 ${(edge26.p50 / workerdBase26.p50).toFixed(2)}x; ` +
         `node app 2026/baseline (2025 session, SDK 1.32): ${(node26.rps / baseResult.rps).toFixed(2)}x`,
     );
+    console.log(`\nMcpAgent (a Durable Object per session, SDK v1, no auth) in the same workerd`);
+    console.log(row(agent));
+    console.log(speedup("edge/McpAgent", edgeResult, agent));
+    console.log(`\nOAuth access tokens (the same token on every request): the edge, then createMcpHandler behind workers-oauth-provider`);
+    for (const r of oauthSession) console.log(row(r));
+    for (const r of oauthSession.slice(1)) console.log(speedup(`${oauthSession[0].name}/${r.name}`, oauthSession[0], r));
+    console.log(`in MCP 2026-07-28`);
+    for (const r of oauth26) console.log(row(r));
+    for (const r of oauth26.slice(1)) console.log(speedup(`${oauth26[0].name}/${r.name}`, oauth26[0], r));
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -4,7 +4,8 @@
 import type { CallerTrust, Principal } from "../principal.js";
 import type { Signer, VerifySignature } from "../protocol/index.js";
 import { ALL_SCOPES, parseScope } from "../policy/admission/oauth-scopes.js";
-import { openEnvelope, signEnvelope } from "./signed-envelope.js";
+import { signEnvelope } from "./signed-envelope.js";
+import { openAccessEnvelope } from "./verified-access-tokens.js";
 
 /** `Authorization: Bearer motebit-oauth:<token>`: told apart from static and `motebit:` tokens by its prefix. */
 export const OAUTH_TOKEN_PREFIX = "motebit-oauth:";
@@ -49,7 +50,7 @@ export async function verifyAccessToken(
   verify?: VerifySignature,
 ): Promise<AccessVerdict> {
   if (!presented.startsWith(OAUTH_TOKEN_PREFIX)) return { ok: false, reason: "token_invalid" };
-  const p = await openEnvelope(ACCESS_TOKEN_CONTEXT, presented.slice(OAUTH_TOKEN_PREFIX.length), identity.publicKeyHex, verify);
+  const p = await openAccessEnvelope(ACCESS_TOKEN_CONTEXT, presented.slice(OAUTH_TOKEN_PREFIX.length), identity.publicKeyHex, verify);
   if (p === null || !isClaims(p)) return { ok: false, reason: "token_invalid" };
   if (p.sub !== identity.motebitId) return { ok: false, reason: "subject_mismatch" };
   if (!(now < p.exp)) return { ok: false, reason: "expired" };
