@@ -23,10 +23,14 @@ export function mountFleetOAuth(
     return run(c.env, c.req.param("name"), { op: "approve", code: body.code, trust: typeof body.trust === "string" ? body.trust : "first_contact" });
   });
   app.post("/motebits/:name/oauth/agents", async (c) => {
-    const body = (await jsonBody(c)) as { client_id?: unknown; trust?: unknown } | null;
-    if (typeof body?.client_id !== "string") throw new FleetSpecError('the body must be {"client_id": "<metadata document URL>", "trust": "first_contact|verified"}');
+    const body = (await jsonBody(c)) as { client_id?: unknown; trust?: unknown; scope?: unknown } | null;
+    if (typeof body?.client_id !== "string" || !(body.scope === undefined || typeof body.scope === "string")) {
+      throw new FleetSpecError('the body must be {"client_id": "<metadata document URL>", "trust": "first_contact|verified", "scope": "<space-separated scopes, optional>"}');
+    }
     const name = c.req.param("name");
-    return run(c.env, name, { op: "allow", clientId: body.client_id, trust: typeof body.trust === "string" ? body.trust : "first_contact", resource: mcpUrlOf(c, name) });
+    const trust = typeof body.trust === "string" ? body.trust : "first_contact";
+    // An unknown scope is refused (400) where the grant is made, as the owner's own `allow` is.
+    return run(c.env, name, { op: "allow", clientId: body.client_id, trust, scope: body.scope, resource: mcpUrlOf(c, name) });
   });
   app.get("/motebits/:name/oauth/clients", (c) => run(c.env, c.req.param("name"), { op: "list" }));
   app.delete("/motebits/:name/oauth/clients/:client", (c) => run(c.env, c.req.param("name"), { op: "revoke", clientId: c.req.param("client") }));

@@ -308,15 +308,15 @@ export class OAuthStore {
 
   /**
    * The owner's grant to a keyed client that gets its tokens with client_credentials: no browser, so no code,
-   * redirect URI ("") or refresh token. It replaces that client's earlier such grant, so the trust named last holds.
+   * redirect URI ("") or refresh token. It replaces that client's earlier such grant, so the trust and scope named last hold.
    */
-  approveKeyedClient(id: string, clientId: string, trust: CallerTrust, resource: string, now: number): void {
+  approveKeyedClient(id: string, clientId: string, trust: CallerTrust, scope: string, resource: string, now: number): void {
     this.sql.transaction(() => {
       this.sql.run("UPDATE oauth_grants SET revoked_at = ? WHERE client_id = ? AND redirect_uri = '' AND revoked_at IS NULL", now, clientId);
       this.sql.run(
-        `INSERT INTO oauth_grants (id, client_id, trust, resource, redirect_uri, code_challenge, code_hash, code_expires_at, created_at)
-         VALUES (?, ?, ?, ?, '', '', NULL, 0, ?)`,
-        id, clientId, trust, resource, now,
+        `INSERT INTO oauth_grants (id, client_id, trust, scope, resource, redirect_uri, code_challenge, code_hash, code_expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, '', '', NULL, 0, ?)`,
+        id, clientId, trust, scope, resource, now,
       );
     });
   }

@@ -4,13 +4,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagInteger, flagString, parseFlags, UsageError } from "../flags.js";
+import { allowScope, checkAllowedScope } from "./allow-scope.js";
 import { checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local fleet create <name> --url URL --token-file FILE [options]
        motebit-local fleet list --url URL --token-file FILE [--after NAME] [--limit N]
        motebit-local fleet get|delete <name> --url URL --token-file FILE
        motebit-local fleet approve <name> <code> --url URL --token-file FILE [--trust verified|first_contact]
-       motebit-local fleet allow <name> <client_id> --url URL --token-file FILE [--trust verified|first_contact]
+       motebit-local fleet allow <name> <client_id> --url URL --token-file FILE [--trust verified|first_contact] [--scope S]
 
 Manage the motebits of a fleet Worker (one deployment, one Durable Object per motebit). Each
 prints the Worker's JSON answer on stdout. "create" answers the new motebit's motebit_id,
@@ -33,6 +34,8 @@ Options:
   --after NAME          list: the page after this name (the "next" of the previous page)
   --limit N             list: page size, 1 to 1000 (default 100)
   --trust T             approve, allow: first_contact (default) or verified
+  --scope S             allow: the OAuth scopes the agent's tokens get, space-separated, of motebit:read
+                        motebit:tools motebit:task motebit:remember (default: all four)
 
 ${EXIT_STATUS}`;
 
@@ -48,6 +51,7 @@ export const SPEC = {
   after: "string",
   limit: "string",
   trust: "string",
+  scope: "string",
 } as const;
 
 const ACTIONS = ["create", "list", "get", "delete", "approve", "allow"] as const;
@@ -74,6 +78,7 @@ async function run(argv: string[]): Promise<number> {
   if (action === "allow" && code === undefined) throw new UsageError("allow needs a motebit name and the client_id");
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (action === "list" ? name !== undefined : name === undefined) throw new UsageError(action === "list" ? `unexpected argument "${name}"` : "a motebit name is required");
+  const scope = allowScope(action!, flagString(f, "scope"));
   const base = required(flagString(f, "url"), "url").replace(/\/+$/, "");
   const token = readSecret(required(flagString(f, "token-file"), "token-file"), "token-file");
 
@@ -113,7 +118,7 @@ async function run(argv: string[]): Promise<number> {
   } else if (action === "allow") {
     method = "POST";
     path = `/fleet/motebits/${encodeURIComponent(name!)}/oauth/agents`;
-    body = { client_id: code, trust: flagString(f, "trust") ?? "first_contact" };
+    body = { client_id: code, trust: flagString(f, "trust") ?? "first_contact", ...(scope === undefined ? {} : { scope }) };
   }
 
   let res: Response;
@@ -153,6 +158,7 @@ async function run(argv: string[]): Promise<number> {
     writeFileSync(identityOut, (JSON.parse(text) as { identity: string }).identity);
   }
   process.stdout.write(text.endsWith("\n") ? text : text + "\n");
+  if (scope !== undefined) checkAllowedScope(JSON.parse(text), scope);
   return 0;
 }
 

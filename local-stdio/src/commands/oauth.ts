@@ -6,10 +6,11 @@ import type { Command } from "./command.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS, flagString, parseFlags, UsageError } from "../flags.js";
 import { readKeyFile } from "../keyfile.js";
+import { allowScope, checkAllowedScope } from "./allow-scope.js";
 import { checkFetchedRequest, describeRequest } from "./fetched-request.js";
 
 const HELP = `Usage: motebit-local oauth approve <code> --url URL --key FILE [--trust verified|first_contact]
-       motebit-local oauth allow <client_id> --url URL --key FILE [--trust verified|first_contact]
+       motebit-local oauth allow <client_id> --url URL --key FILE [--trust verified|first_contact] [--scope S]
        motebit-local oauth list --url URL --key FILE
        motebit-local oauth revoke <client_id> --url URL --key FILE
 
@@ -19,7 +20,7 @@ it unless it is the code typed and for --url's /mcp, shows what it asks for on s
 written out as \\u{..}), and prints an approval signed with the motebit's key, bound to that client,
 redirect URI, PKCE challenge and expiry: paste it into the page. "allow" lets a keyed agent (its client_id
 an https Client ID Metadata Document URL whose jwks publishes its Ed25519 or P-256 key) get tokens without a
-browser (client_credentials with private_key_jwt, docs/clients.md), with --trust. "list" prints the clients with access
+browser (client_credentials with private_key_jwt, docs/clients.md), with --trust and --scope. "list" prints the clients with access
 ("clients"), apart from revoked ones ("revoked") and registrations never approved ("never_approved");
 "revoke" ends a client's access at once (its tokens fail, its stored tasks end with signed failed receipts;
 it keeps its registration, so it may ask for consent again, which only a new approval grants).
@@ -29,12 +30,14 @@ Options:
   --key FILE    the motebit's own key file (motebit.key); it never leaves this machine
   --trust T     approve, allow: the trust the client gets: first_contact (default; "unknown" means the same),
                 risk-free tools only without approval, or verified
+  --scope S     allow: the OAuth scopes its tokens get, space-separated, of motebit:read motebit:tools
+                motebit:task motebit:remember (default: all four)
 
 A fleet motebit's key lives in its Worker: its operator approves with "motebit-local fleet approve".
 
 ${EXIT_STATUS}`;
 
-export const SPEC = { url: "string", key: "string", trust: "string" } as const;
+export const SPEC = { url: "string", key: "string", trust: "string", scope: "string" } as const;
 
 const TRUSTS: Record<string, "first_contact" | "verified"> = { first_contact: "first_contact", unknown: "first_contact", verified: "verified" };
 
@@ -71,6 +74,7 @@ async function run(argv: string[]): Promise<number> {
   const trustText = flagString(f, "trust") ?? "first_contact";
   const trust = TRUSTS[trustText];
   if (trust === undefined) throw new UsageError(`--trust must be verified or first_contact, got "${trustText}"`);
+  const scope = allowScope(action, flagString(f, "scope"));
 
   const { seedHex, warnings } = readKeyFile(keyPath);
   for (const w of warnings) process.stderr.write(`motebit-local oauth: ${w}\n`);
@@ -85,10 +89,12 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${await signApproval(d, trust, signer)}\n`);
     return 0;
   }
-  const op: OwnerCommand = action === "list" ? { op: "list" } : action === "allow" ? { op: "allow", client_id: arg!, trust } : { op: "revoke", client_id: arg! };
+  const allow: OwnerCommand = { op: "allow", client_id: arg!, trust, ...(scope === undefined ? {} : { scope }) };
+  const op: OwnerCommand = action === "list" ? { op: "list" } : action === "allow" ? allow : { op: "revoke", client_id: arg! };
   const command = await signOwnerCommand(motebitId, op, Date.now(), signer);
   const answer = await call(base, OAUTH_ENDPOINTS.owner.path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ command }) });
   process.stdout.write(JSON.stringify(answer, null, 2) + "\n");
+  checkAllowedScope(answer, scope);
   return 0;
 }
 

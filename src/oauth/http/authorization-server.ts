@@ -109,8 +109,8 @@ export class AuthorizationServer {
   }
 
   /** A fleet motebit's operator allows a keyed agent (the Worker checked the operator's token). */
-  approveKeyedClient(clientId: string, trust: string, resource: string): Promise<KeyedClientApproval> {
-    return approveKeyedClient(this.ctx, clientId, trust, resource, "fleet-operator");
+  approveKeyedClient(clientId: string, trust: string, scope: string | undefined, resource: string): Promise<KeyedClientApproval> {
+    return approveKeyedClient(this.ctx, clientId, trust, scope, resource, "fleet-operator");
   }
 
   listClients(): ClientListing[] {

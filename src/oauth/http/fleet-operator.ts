@@ -3,10 +3,10 @@
 import { APPROVABLE_TRUST } from "../approval.js";
 import type { AuthorizationServer } from "./authorization-server.js";
 
-/** allow: a keyed agent may use client_credentials at `resource` (the motebit's /mcp, as the Worker names it). */
+/** allow: a keyed agent may use client_credentials at `resource` (the motebit's /mcp, as the Worker names it), with `scope` (absent: all four). */
 export type FleetOAuthOp =
   | { op: "approve"; code: string; trust: string }
-  | { op: "allow"; clientId: string; trust: string; resource: string }
+  | { op: "allow"; clientId: string; trust: string; scope?: string; resource: string }
   | { op: "list" }
   | { op: "revoke"; clientId: string };
 
@@ -21,7 +21,7 @@ export async function runFleetOAuthOp(oauth: AuthorizationServer, op: FleetOAuth
       return a.ok ? { ok: true, value: { approval: a.approval, request: a.request } } : { ok: false, status: 404, error: a.why };
     }
     case "allow":
-      return oauth.approveKeyedClient(op.clientId, op.trust, op.resource);
+      return oauth.approveKeyedClient(op.clientId, op.trust, op.scope, op.resource);
     case "list":
       return { ok: true, value: oauth.ownerListing() };
     case "revoke":

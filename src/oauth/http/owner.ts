@@ -27,7 +27,7 @@ export const ownerCommand: OAuthHandler = async (ctx, { request, urls, source })
   if (!ctx.replay.consume(`oauth-owner:${opened.jti}`, opened.exp)) return jsonResponse(401, { error: "refused: this command was already used" });
   if (opened.command.op === "list") return jsonResponse(200, ownerListing(ctx.store.listClients()));
   if (opened.command.op === "allow") {
-    const a = await approveKeyedClient(ctx, opened.command.client_id, opened.command.trust, urls.resource, source);
+    const a = await approveKeyedClient(ctx, opened.command.client_id, opened.command.trust, opened.command.scope, urls.resource, source);
     return a.ok ? jsonResponse(200, a.value) : jsonResponse(a.status, { error: a.error });
   }
   const revoked = ctx.store.revokeClient(opened.command.client_id, ctx.clock.now());

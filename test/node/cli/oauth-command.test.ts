@@ -64,6 +64,18 @@ describe("motebit-local oauth", () => {
     await runCli(["oauth", "revoke", agent.clientId, "--url", url, "--key", ownerKey]);
   });
 
+  it("allow --scope grants the scopes named, canonical; an unknown scope, or --scope off allow, is a usage error", async () => {
+    const allowed = await runCli(["oauth", "allow", agent.clientId, "--url", url, "--key", ownerKey, "--scope", "motebit:task motebit:read"]);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ approved: agent.clientId, scope: "motebit:read motebit:task" });
+    const listed = JSON.parse((await runCli(["oauth", "list", "--url", url, "--key", ownerKey])).stdout);
+    expect(listed.clients).toContainEqual(expect.objectContaining({ client_id: agent.clientId, scope: "motebit:read motebit:task" }));
+    await runCli(["oauth", "revoke", agent.clientId, "--url", url, "--key", ownerKey]);
+    const unknown = await runCli(["oauth", "allow", agent.clientId, "--url", url, "--key", ownerKey, "--scope", "motebit:read admin"]);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("--scope must be space-separated scopes of")]);
+    expect((await runCli(["oauth", "list", "--url", url, "--key", ownerKey, "--scope", "motebit:read"])).code).toBe(2);
+  });
+
   it("another key cannot approve or revoke; bad usage exits 2", async () => {
     const { clientId, page } = await consent();
     const approve = await runCli(["oauth", "approve", page.code, "--url", url, "--key", strangerKey]);

@@ -36,12 +36,36 @@ describe("a keyed agent as an OAuth client (Node host)", () => {
       await expect(before).rejects.toMatchObject({ error: "unauthorized_client" });
       expect(await json(s.owner({ op: "allow", client_id: agent.clientId, trust: "verified" }))).toMatchObject({ approved: agent.clientId, trust: "verified" });
       const tokens = await clientCredentials(s.fetchFn, s.as, agent, RESOURCE);
-      expect([tokens.token_type, tokens.refresh_token]).toEqual(["bearer", undefined]);
+      expect([tokens.token_type, tokens.refresh_token, tokens.scope]).toEqual(["bearer", undefined, "motebit:read motebit:tools motebit:task motebit:remember"]);
       expect((await s.call(tokens.access_token)).status).toBe(200);
       const listed = await json(s.owner({ op: "list" }));
       expect(listed.clients).toEqual([expect.objectContaining({ client_id: agent.clientId, kind: "metadata_document", status: "approved", trust: "verified" })]);
     });
   }
+
+  it("an agent allowed motebit:read gets tokens of that scope only: a motebit_task is 403 insufficient_scope", async () => {
+    const agent = await keyedAgent("https://agent.example/reader.json");
+    const s = await withAgents(agent);
+    expect(await json(s.owner({ op: "allow", client_id: agent.clientId, trust: "verified", scope: "motebit:read" }))).toMatchObject({ scope: "motebit:read" });
+    const tokens = await clientCredentials(s.fetchFn, s.as, agent, RESOURCE);
+    expect(tokens.scope).toBe("motebit:read");
+    const init = await s.call(tokens.access_token);
+    expect(init.status).toBe(200);
+    const task = await s.fetchFn(RESOURCE, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${tokens.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": init.headers.get("Mcp-Session-Id")! },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "motebit_task", arguments: { prompt: "hello" } } }),
+    });
+    expect([task.status, (await json(task)).error]).toEqual([403, "insufficient_scope"]);
+  });
+
+  it("an allow naming an unknown scope is refused and grants nothing", async () => {
+    const agent = await keyedAgent("https://agent.example/a.json");
+    const s = await withAgents(agent);
+    const answer = await s.owner({ op: "allow", client_id: agent.clientId, trust: "verified", scope: "motebit:read admin" });
+    expect([answer.status, (await json(answer)).error]).toEqual([400, "scope must be space-separated scopes of motebit:read, motebit:tools, motebit:task, motebit:remember"]);
+    await expect(clientCredentials(s.fetchFn, s.as, agent, RESOURCE)).rejects.toMatchObject({ error: "unauthorized_client" });
+  });
 
   it("the owner's revoke ends the agent's tokens at once and its client_credentials after", async () => {
     const agent = await keyedAgent("https://agent.example/a.json");

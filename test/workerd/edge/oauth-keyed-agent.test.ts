@@ -32,14 +32,18 @@ describe("keyed agents and revocation at the edge", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("the owner allows the agent; oauth4webapi's client_credentials + private_key_jwt gets a token the Worker accepts; revoke ends it", async () => {
+  it("the owner allows the agent; oauth4webapi's client_credentials + private_key_jwt gets a token the Worker accepts; allowing again with a scope narrows its tokens; revoke ends it", async () => {
     const as = await discover(fetchFn, BASE);
     expect(as.token_endpoint_auth_methods_supported).toContain("private_key_jwt");
     expect(as.revocation_endpoint).toBe(`${BASE}/revoke`);
     await expect(clientCredentials(fetchFn, as, agent, RESOURCE)).rejects.toMatchObject({ error: "unauthorized_client" });
     expect(await (await owner({ op: "allow", client_id: agent.clientId, trust: "verified" })).json()).toMatchObject({ approved: agent.clientId, trust: "verified" });
-    const { access_token } = await clientCredentials(fetchFn, as, agent, RESOURCE);
+    const { access_token, scope } = await clientCredentials(fetchFn, as, agent, RESOURCE);
+    expect(scope).toBe("motebit:read motebit:tools motebit:task motebit:remember");
     expect(await status(access_token)).toBe(200);
+    // Allowed again naming a scope: that replaces the grant, and the agent's next token carries only that scope.
+    expect(await (await owner({ op: "allow", client_id: agent.clientId, trust: "verified", scope: "motebit:read" })).json()).toMatchObject({ scope: "motebit:read" });
+    expect((await clientCredentials(fetchFn, as, agent, RESOURCE)).scope).toBe("motebit:read");
     expect(await (await owner({ op: "revoke", client_id: agent.clientId })).json()).toEqual({ revoked: agent.clientId });
     expect(await status(access_token)).toBe(401);
     await expect(clientCredentials(fetchFn, as, agent, RESOURCE)).rejects.toMatchObject({ error: "unauthorized_client" });

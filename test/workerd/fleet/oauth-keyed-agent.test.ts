@@ -37,6 +37,22 @@ describe("keyed agents of a fleet motebit", () => {
     await expect(clientCredentials(fetchFn, await discover(fetchFn, `${BASE}/m/ka-beta`), agent, `${BASE}/m/ka-beta/mcp`)).rejects.toMatchObject({ error: "unauthorized_client" });
   });
 
+  it("the operator's allow names the agent's scopes: its tokens carry them; an unknown or non-text scope is 400", async () => {
+    const agent = await keyedAgent("https://agent.example/fleet-reader.json");
+    serveMetadataDocuments(new Map([[agent.clientId, agent.document]]));
+    const issuer = `${BASE}/m/ka-alpha`;
+    const path = "/motebits/ka-alpha/oauth/agents";
+    const unknown = await operator("POST", path, { client_id: agent.clientId, scope: "motebit:read admin" });
+    expect([unknown.status, ((await unknown.json()) as { error: string }).error]).toEqual([400, expect.stringContaining("scope must be space-separated scopes of motebit:read")]);
+    expect((await operator("POST", path, { client_id: agent.clientId, scope: ["motebit:read"] })).status).toBe(400);
+    const allowed = await operator("POST", path, { client_id: agent.clientId, scope: "motebit:read" });
+    expect([allowed.status, await allowed.json()]).toEqual([200, expect.objectContaining({ approved: agent.clientId, scope: "motebit:read" })]);
+    const tokens = await clientCredentials(fetchFn, await discover(fetchFn, issuer), agent, `${issuer}/mcp`);
+    expect(tokens.scope).toBe("motebit:read");
+    expect((await fleetPost("ka-alpha", INITIALIZE, { auth: `Bearer ${tokens.access_token}` })).status).toBe(200);
+    await operator("DELETE", `/motebits/ka-alpha/oauth/clients/${encodeURIComponent(agent.clientId)}`);
+  });
+
   it("an operator's allow without a client_id, or for a client without keys, is refused", async () => {
     expect((await operator("POST", "/motebits/ka-alpha/oauth/agents", { trust: "verified" })).status).toBe(400);
     serveMetadataDocuments(new Map([["https://agent.example/keyless.json", { client_id: "https://agent.example/keyless.json", redirect_uris: ["https://agent.example/cb"] }]]));
