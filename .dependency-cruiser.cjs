@@ -4,6 +4,7 @@
 const LAYERS = [
   ["bounded"], // what caller input may cost: the bounded echo in error messages, the bounded cache
   ["protocol", "ports.ts", "principal.ts"], // wire formats and crypto; what hosts plug in; who is asking
+  ["telemetry"], // OpenTelemetry through @opentelemetry/api only: the port, spans, trace context, instruments
   ["settings"], // every setting once, and the rules for reading them
   ["storage"], // the migration runner every store's schema goes through
   ["callers"], // who is calling and what it may spend, on any transport: a signed token, the jti replay set, the rate buckets

@@ -27,6 +27,7 @@ export { StartupError } from "./settings/startup-error.js";
 // Build a motebit: the ports a host fills, its tools, memory and embedders, the stores it keeps.
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue, WordTableData, WordTableSource } from "./ports.js";
+export type { TelemetryPort } from "./telemetry/port.js";
 export { createHostMotebit } from "./host/host-motebit.js";
 export type { Motebit } from "./motebit.js";
 export { OWNER } from "./principal.js";

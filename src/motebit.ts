@@ -21,6 +21,7 @@ import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./princ
 import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
 import { newSessionState, type SessionState } from "./mcp/session.js";
 import { SESSION_REQUEST, type CallState } from "./mcp/call-state.js";
+import type { TelemetryPort } from "./telemetry/port.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -41,6 +42,8 @@ export interface MotebitOptions {
   /** MOTEBIT_TASK_TIMEOUT_MS as configured; unset (null): the mode's default (settings/ai.ts taskTimeoutFor). */
   taskTimeoutMs?: number | null;
   log?: (line: string) => void;
+  /** OpenTelemetry, when the operator configured an exporter (src/telemetry/port.ts); absent: none. */
+  telemetry?: TelemetryPort | null;
 }
 
 // The class takes its fixed fields from MotebitFacts, declared once in mcp/motebit-context.ts; motebitFacts sets them all.
@@ -136,5 +139,6 @@ function motebitFacts(o: MotebitOptions): MotebitFacts {
     taskTimeoutMs: taskTimeoutFor(o.taskTimeoutMs, llm !== null),
     verifyDispatchToken: o.verifyDispatchToken ?? null,
     startedAt: o.clock.now(),
+    telemetry: o.telemetry ?? null,
   };
 }

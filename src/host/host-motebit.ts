@@ -10,7 +10,7 @@ import { loadHostIdentity } from "./identity.js";
 import { OAuthStore } from "../oauth/store.js";
 import { withOAuthStanding } from "../oauth/standing.js";
 
-export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTimeoutMs" | "log"> & {
+export type HostMotebitOptions = Pick<MotebitOptions, "tools" | "llm" | "taskTimeoutMs" | "log" | "telemetry"> & {
   sql: SqlPort;
   clock: Clock;
   secrets: IdentitySecrets;
@@ -42,6 +42,7 @@ export async function createHostMotebit(o: HostMotebitOptions): Promise<Motebit>
     verifyDispatchToken: dispatchTokenVerifier({ sql: o.sql, clock: o.clock, settings: o.config, identity: self }),
     callerStanding: withOAuthStanding(o.currentSettings ? currentStanding(o.currentSettings) : callerStanding(o.config), oauthGrants(o.sql)),
     log: o.log,
+    telemetry: o.telemetry,
   });
 }
 

@@ -9,6 +9,7 @@ import type { CredentialStore } from "../credentials/credential-store.js";
 import type { DispatchTokenVerifier } from "../agent/task.js";
 import type { CallableTool } from "../agent/turn-context.js";
 import type { Principal, Standing } from "../principal.js";
+import type { TelemetryPort } from "../telemetry/port.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -34,6 +35,8 @@ export interface MotebitFacts {
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
   readonly startedAt: number;
+  /** The operator's OpenTelemetry tracer and meter; null: no telemetry work at all. */
+  readonly telemetry: TelemetryPort | null;
 }
 
 /** Everything a synthetic tool, resource or prompt may use. The principal is never in here: it is passed per call. */
