@@ -17,6 +17,7 @@ if (belowFloor) {
 export const coreEntry = [
   { find: /^motebit-edge\/core$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
   { find: /^motebit-edge\/core\/ai$/, replacement: fileURLToPath(new URL("./src/ai.ts", import.meta.url)) },
+  { find: /^motebit-edge\/core\/otel$/, replacement: fileURLToPath(new URL("./src/otel.ts", import.meta.url)) },
 ];
 
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
