@@ -2,10 +2,17 @@
 // for traces and metrics, and a Prometheus scrape endpoint on loopback. Loaded only when telemetry is configured.
 import { BatchSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace";
 import { type IMetricReader, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
-import type { OtelSettings, OtlpTarget } from "motebit-edge/core";
+import type { OtelSettings, OtlpTarget, TelemetryPort } from "motebit-edge/core";
 import { startOtelSdk } from "motebit-edge/core/otel";
-import type { NodeTelemetry } from "./start-telemetry.js";
 import { openMetricsListener } from "./metrics-listener.js";
+
+export interface NodeTelemetry {
+  port: TelemetryPort;
+  /** http://127.0.0.1:<port>/metrics when a Prometheus scrape endpoint is open, else null. */
+  metricsUrl: string | null;
+  /** Exports what is buffered and closes the scrape endpoint; bounded, never throws. */
+  shutdown(): Promise<void>;
+}
 
 /** How long a stop waits for the last export before giving up (the process exits either way). */
 export const FLUSH_BUDGET_MS = 2_000;

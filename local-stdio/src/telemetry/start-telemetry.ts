@@ -1,15 +1,9 @@
 // motebit-local's telemetry, from OpenTelemetry's standard variables (settings/otel.ts) and --metrics-port /
 // MOTEBIT_METRICS_PORT. Neither set: null, and no module of the SDK is loaded, no port opened.
-import { readOtelSettings, type TelemetryPort } from "motebit-edge/core";
+import { readOtelSettings } from "motebit-edge/core";
 import { asCliError, CliError } from "../cli-error.js";
-
-export interface NodeTelemetry {
-  port: TelemetryPort;
-  /** http://127.0.0.1:<port>/metrics when a Prometheus scrape endpoint is open, else null. */
-  metricsUrl: string | null;
-  /** Exports what is buffered and closes the scrape endpoint; bounded, never throws. */
-  shutdown(): Promise<void>;
-}
+// Type only: the SDK module itself loads below, when settings ask for it.
+import type { NodeTelemetry } from "./node-sdk.js";
 
 export const DEFAULT_SERVICE_NAME = "motebit-local";
 
