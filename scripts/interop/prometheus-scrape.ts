@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await client.close();
 
     for (const path of ["/metrics", "/mcp/metrics"]) {
-      for (const auth of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
+      for (const auth of [{}, { Authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
         const r = await fetch(`${server.url}${path}`, { headers: auth });
         const text = await r.text();
         check(`the MCP listener does not serve ${path} (${"Authorization" in auth ? "with" : "without"} the caller's token)`, !text.includes("mcp_server_operation_duration"), `HTTP ${r.status}`);
