@@ -54,7 +54,7 @@ export default defineConfig({
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],
           // Their own projects below (other bindings).
-          exclude: ["test/workerd/memory/**", "test/workerd/edge/fuzz-http.test.ts"],
+          exclude: ["test/workerd/memory/**", "test/workerd/telemetry/**", "test/workerd/edge/fuzz-http.test.ts"],
           setupFiles: ["./test/workerd/word-table.setup.ts"],
           testTimeout: 30_000,
         },
@@ -81,6 +81,8 @@ export default defineConfig({
       },
       // workerd-memory: memory tests in workerd with the Vectorize / Workers AI doubles as service bindings.
       "./test/workerd/memory/vitest.memory.config.ts",
+      // workerd-otel: the Worker and its object exporting OTLP to a real receiver (test/workerd/telemetry/).
+      "./test/workerd/telemetry/vitest.otel.config.ts",
     ],
   },
 });

@@ -104,6 +104,9 @@ export async function startOtlpReceiver(host = "127.0.0.1"): Promise<OtlpReceive
       }
     });
   });
+  // Never what keeps a test process alive (the workerd-otel project never closes it: it lives as long as the run).
+  server.unref();
+  server.on("connection", (socket) => socket.unref());
   await new Promise<void>((r) => server.listen(0, host, r));
   const { port } = server.address() as { port: number };
 
