@@ -11,17 +11,18 @@ import { AuditLog } from "./policy/audit-log.js";
 import { CredentialStore } from "./credentials/credential-store.js";
 import type { DispatchTokenVerifier } from "./agent/task.js";
 import type { MotebitContext, MotebitFacts } from "./mcp/motebit-context.js";
-import type { CallAdmitter } from "./mcp/call-context.js";
 import { callableTools } from "./mcp/catalog.js";
 import { dispatchClassified } from "./mcp/dispatcher.js";
-import type { MessageHandler } from "./mcp/engine/message-handler.js";
+import type { MessageContext, MessageHandler } from "./mcp/engine/message-handler.js";
 import { taskTimeoutFor } from "./settings/ai.js";
 import type { JsonRpcResponse, PostedMessage } from "./mcp/jsonrpc.js";
 import { UNCHANGED_STANDING, type CallerStanding, type Principal } from "./principal.js";
-import { NO_CHANNEL, type ClientChannel } from "./mcp/client-channel.js";
-import { newSessionState, type SessionState } from "./mcp/session.js";
-import { SESSION_REQUEST, type CallState } from "./mcp/call-state.js";
+import { NO_CHANNEL } from "./mcp/client-channel.js";
+import { newSessionState } from "./mcp/session.js";
+import { SESSION_REQUEST } from "./mcp/call-state.js";
 import type { TelemetryPort } from "./telemetry/port.js";
+import { serveTraced } from "./telemetry/server-span.js";
+import type { TraceScope } from "./telemetry/trace-scope.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -89,13 +90,15 @@ export class Motebit implements MotebitContext, MessageHandler {
    * who the principal is; nothing here remembers it. It also passes the way back to the client and the session's state.
    */
   handleClassified(message: PostedMessage, ctx: RpcContext): Promise<JsonRpcResponse | null> {
-    return dispatchClassified(this, callContext(ctx), message);
+    if (this.telemetry === null) return dispatchClassified(this, callContext(ctx), message);
+    const served = { principal: ctx.principal, transport: ctx.transport, statelessVersion: (ctx.call ?? SESSION_REQUEST).statelessVersion };
+    return serveTraced(this.telemetry, message, served, (trace) => dispatchClassified(this, callContext(ctx, trace), message));
   }
 }
 
-type RpcContext = { principal: Principal; signal?: AbortSignal; channel?: ClientChannel; session?: SessionState; call?: CallState; admit?: CallAdmitter };
+type RpcContext = Partial<MessageContext> & { principal: Principal };
 
-function callContext(ctx: RpcContext) {
+function callContext(ctx: RpcContext, trace?: TraceScope) {
   return {
     principal: ctx.principal,
     signal: ctx.signal ?? new AbortController().signal,
@@ -103,6 +106,7 @@ function callContext(ctx: RpcContext) {
     session: ctx.session ?? newSessionState(),
     call: ctx.call ?? SESSION_REQUEST,
     ...(ctx.admit !== undefined && { admit: ctx.admit }),
+    ...(trace !== undefined && { trace }),
   };
 }
 

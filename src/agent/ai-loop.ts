@@ -6,12 +6,15 @@
 import { generateText, jsonSchema, ToolChoiceViolationError, stepCountIs, streamText, tool, wrapLanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { LlmProvider } from "../ports.js";
 import type { Admission } from "../policy/admission/admit.js";
-import { invokeTool, resultText } from "../tools/invoke.js";
+import { clientWithTrace, invokeTool, resultText } from "../tools/invoke.js";
 import type { ServedTool } from "../tools/types.js";
 import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../policy/audit-log.js";
 import { asExternalData, EXTERNAL_DATA_RULE } from "./external-data.js";
 import { reportModelFailure } from "./provider-failure.js";
+import { modelTelemetry, type ModelTelemetry } from "../telemetry/model-steps.js";
+import { toolTraced } from "../telemetry/tool-span.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 
 /** The SDK sends a tool error to the model as error.toString(); this one says exactly its message, no "Error: " prefix. */
 class ToolCallError extends Error {
@@ -44,6 +47,8 @@ export interface AiLoopInput {
   meter: LoopMeter;
   /** The host's log: a failed model call is reported there once, with provider, URL and status. */
   log: (line: string) => void;
+  /** The turn's span, when telemetry is on: each model call and tool run is a span under it. */
+  trace?: TraceScope;
 }
 
 export interface LoopMeter {
@@ -72,14 +77,17 @@ export interface AiLoopResult {
  * the caller turns either into its own answer.
  */
 export async function runAiLoop(i: AiLoopInput): Promise<AiLoopResult> {
+  const traced = modelTelemetry(i.trace);
   try {
-    return await loop(i);
+    return await loop(i, traced);
   } catch (e) {
     throw reportModelFailure(e, i.llm, i.signal, i.log);
+  } finally {
+    traced?.close();
   }
 }
 
-async function loop(i: AiLoopInput): Promise<AiLoopResult> {
+async function loop(i: AiLoopInput, traced: ModelTelemetry | null): Promise<AiLoopResult> {
   const meter = i.meter;
   let toolsOff = false;
   // Every tool-call id the model has used this turn, run or not: a reused id never runs anything.
@@ -114,7 +122,8 @@ async function loop(i: AiLoopInput): Promise<AiLoopResult> {
         }
         // The executed-call record: the receipt's tools_used is this list and nothing else.
         meter.started.push(name);
-        const r = await invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal);
+        const run = (t: TraceScope | undefined) => invokeTool(byName.get(name)!, args as Record<string, unknown>, abortSignal ?? i.signal, clientWithTrace(t));
+        const r = await toolTraced(i.trace, name, args, run, (x) => !x.ok);
         i.onToolCall({ tool: name, args, outcome: r.ok ? "allowed" : "error" });
         if (!r.ok) throw new ToolCallError(asExternalData(name, `Error: ${r.error}`));
         return asExternalData(name, resultText(r));
@@ -143,6 +152,8 @@ async function loop(i: AiLoopInput): Promise<AiLoopResult> {
     instructions: `${i.system}\n\n${EXTERNAL_DATA_RULE}`,
     tools,
     abortSignal: i.signal,
+    // With telemetry on: each model call's span under the turn's, and its trace context to the provider.
+    ...traced?.options,
     // A name the model invents (or a tool this caller cannot see) is refused like any other call.
     repairToolCall: async () => {
       meter.denials++;

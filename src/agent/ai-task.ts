@@ -54,6 +54,7 @@ export async function runAiTask(i: RunAiTaskInput): Promise<ExecutionReceipt> {
       log: i.log,
       stream: i.stream,
       meter,
+      trace: i.trace,
     });
     if (lost !== null) outcome = failed(`Error: stopped: ${lost}`, r.toolsUsed);
     else if (r.status === "step_limit") outcome = failed(STEP_LIMIT_ERROR, r.toolsUsed);

@@ -2,6 +2,8 @@
 // relay_task_id and delegated_scope inside the signature (docs/protocol.md §4).
 import type { Clock } from "../ports.js";
 import { sha256Hex, signReceipt, type ExecutionReceipt, type Signer, type UnsignedReceipt } from "../protocol/index.js";
+import { signingTraced } from "../telemetry/receipt-span.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 
 export type InvocationOrigin = NonNullable<ExecutionReceipt["invocation_origin"]>;
 
@@ -31,14 +33,16 @@ export interface ReceiptFields {
   memoriesFormed?: number;
   /** A line the receipt's result starts with (e.g. why the relay's task record could not be read). */
   note?: string;
+  /** The task's span, when telemetry is on: the signing span hangs under it. */
+  trace?: TraceScope;
 }
 
 /** The one place a task's receipt is built and signed: relay_task_id and delegated_scope inside the signature. */
-export async function signTaskReceipt(
-  i: ReceiptFields,
-  outcome: Outcome,
-  submittedAt: number,
-): Promise<ExecutionReceipt> {
+export function signTaskReceipt(i: ReceiptFields, outcome: Outcome, submittedAt: number): Promise<ExecutionReceipt> {
+  return signingTraced(i.trace, () => buildAndSign(i, outcome, submittedAt));
+}
+
+async function buildAndSign(i: ReceiptFields, outcome: Outcome, submittedAt: number): Promise<ExecutionReceipt> {
   const completedAt = i.clock.now();
   const result = i.note === undefined ? outcome.result : `${i.note}\n${outcome.result}`;
   const [promptHash, resultHash] = await Promise.all([sha256Hex(i.prompt), sha256Hex(result)]);

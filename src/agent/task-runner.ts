@@ -4,7 +4,9 @@
 
 import type { ExecutionReceipt } from "../protocol/index.js";
 import { mapPromptToArgs, selectDirectTool } from "../tools/direct-mode.js";
-import { invokeTool, resultText } from "../tools/invoke.js";
+import { clientWithTrace, invokeTool, resultText } from "../tools/invoke.js";
+import { toolTraced } from "../telemetry/tool-span.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 import type { ServedTool } from "../tools/types.js";
 import type { TaskInput } from "./task-input.js";
 import { validateArgs } from "../tools/validate-args.js";
@@ -48,16 +50,16 @@ async function execute(i: RunTaskInput): Promise<Outcome> {
   if (decision.outcome !== "allow") return { status: "denied", result: decision.message, toolsUsed: [] };
   const invalid = validateArgs(tool.definition.inputSchema, mapped.args, name);
   if (invalid !== null) return failed(`Error: ${invalid}`);
-  return runWithDeadline(tool, mapped.args, i.timeoutMs, i.signal);
+  return toolTraced(i.trace, name, mapped.args, (t) => runWithDeadline(tool, mapped.args, i.timeoutMs, i.signal, t), (o) => o.status !== "completed");
 }
 
-async function runWithDeadline(tool: ServedTool, args: Record<string, unknown>, timeoutMs: number, cancel?: AbortSignal): Promise<Outcome> {
+async function runWithDeadline(tool: ServedTool, args: Record<string, unknown>, timeoutMs: number, cancel: AbortSignal | undefined, trace: TraceScope | undefined): Promise<Outcome> {
   const used = [tool.definition.name];
   // The same budget as an AI turn: one timer and the caller's cancellation, and the receipt's words for either.
   const budget = startBudget(timeoutMs, cancel);
   try {
     // invokeTool stops waiting the moment the budget aborts, even if the handler ignores it.
-    const r = await invokeTool(tool, args, budget.signal);
+    const r = await invokeTool(tool, args, budget.signal, clientWithTrace(trace));
     if (r.ok) return { status: "completed", result: resultText(r), toolsUsed: used };
     return failed(budget.errorText(r.error), used);
   } finally {

@@ -11,6 +11,8 @@ import { inDelegatedScope } from "../policy/admission/admit.js";
 import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";
 import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
+import { tracedGate } from "../telemetry/admission-span.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 
 export const RELAY_TASK_ID_REFUSAL = "Denied: relay_task_id is accepted only from the relay or with a valid dispatch_token";
 
@@ -95,6 +97,8 @@ export interface TaskRequest {
   run?: RunRecord;
   /** Set for a synchronous call on a host that keeps its calls (session-engine.ts): persists it at admission. */
   admit?: AdmitCall;
+  /** The task's span, when telemetry is on: its gate, tool, model and signing spans hang under it. */
+  trace?: TraceScope;
 }
 
 /** A signed receipt, or a refusal before any work (no receipt: nothing was accepted). */
@@ -119,7 +123,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
   };
   // The owner's calls come from its MCP client, whose model chose the call: "ai-loop", the weaker consent signal.
   // "user-tap" would claim the person chose this task, which nothing here can know.
-  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: isOwner(r.principal) ? ("ai-loop" as const) : ("agent-to-agent" as const) };
+  const fields = { prompt: a.prompt, signer: m.signer, motebitId: m.motebitId, deviceId: m.deviceId, clock: m.clock, invocationOrigin: isOwner(r.principal) ? ("ai-loop" as const) : ("agent-to-agent" as const), trace: r.trace };
   // A synchronous call its host stopped during: what it bound at admission is signed, with the outcome if kept.
   if (run?.concludes) {
     const { submittedAt, ...bound } = run.concludes;
@@ -189,7 +193,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
       system: publicContext(m, r.principal) + asked,
       tools: t.tools,
       offered,
-      gate: t.gate,
+      gate: tracedGate(r.trace, t.gate),
       standing: r.standingNow,
       onToolCall: t.onToolCall,
       onTurn: t.recordTurn,
@@ -209,7 +213,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
     // A delegation scopes the work itself, not only the capabilities named: only tools inside it may run.
     const tools = served.filter((t) => inDelegatedScope(delegatedScope, t.definition.name));
     const checkpoint = run && { kept: run.kept, keep: (o: Outcome) => run.keep(o) };
-    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: taskGate(m, r.principal, delegatedScope), checkpoint });
+    receipt = await runTask({ ...common, requiredCapabilities: caps, tools, gate: tracedGate(r.trace, taskGate(m, r.principal, delegatedScope)), checkpoint });
     store(receipt);
   }
   r.progress(3, 3, "receipt signed");

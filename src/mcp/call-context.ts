@@ -6,6 +6,7 @@ import type { Principal } from "../principal.js";
 import type { ClientChannel } from "./client-channel.js";
 import type { SessionState } from "./session.js";
 import type { CallState } from "./call-state.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 
 /** What a host hands in with one message: who is asking, the signal that ends the call, the way back and its session. */
 export interface CallInput {
@@ -17,6 +18,8 @@ export interface CallInput {
   call: CallState;
   /** A synchronous call on a host that keeps its calls: how the tool `tool` called with `args` is kept once admitted. */
   admit?: CallAdmitter;
+  /** The request's span, when the host gave a TelemetryPort: the parent of every span the call makes. */
+  trace?: TraceScope;
 }
 
 export type CallAdmitter = (tool: string, args: unknown) => AdmitCall;
@@ -43,4 +46,9 @@ export interface CallContext extends CallInput {
   readonly view: CallerView;
   /** The request's _meta.progressToken: progress goes to the client only when it asked with one. */
   progressToken?: string | number;
+}
+
+/** The call with its children's span as their parent (the call itself when there is no trace). */
+export function withTrace<C extends CallInput>(c: C, trace: TraceScope | undefined): C {
+  return trace === undefined ? c : { ...c, trace };
 }

@@ -14,6 +14,9 @@ import { validateArgs } from "../tools/validate-args.js";
 import type { AuditOutcome } from "../policy/audit-log.js";
 import { principalLabel } from "../principal.js";
 import { echo } from "../bounded/echo.js";
+import { withTrace } from "./call-context.js";
+import { admissionTraced } from "../telemetry/admission-span.js";
+import { toolTraced } from "../telemetry/tool-span.js";
 
 /**
  * One tools/call: find, admit, validate, run, tag, audit; each mode's part (Mcp-Param-* headers, an MCP task's
@@ -53,7 +56,7 @@ export async function callTool(
     throw headerError;
   }
   // A tool that signs every outcome (motebit_task) answers a lost standing itself, with a signed receipt saying why.
-  const admission = view.admission(entry);
+  const admission = admissionTraced(c.trace, name, () => view.admission(entry));
   const refusal = refusalOf(admission);
   if (refusal !== null) {
     record(refusal.outcome === "deny" ? "denied" : "approval_required");
@@ -86,10 +89,11 @@ export async function callTool(
   }
 
   let outcome: ToolOutcome;
-  if (entry.tool.kind === "synthetic") {
-    outcome = await entry.tool.impl.run(args as Record<string, unknown>, m, c);
+  const tool = entry.tool;
+  if (tool.kind === "synthetic") {
+    outcome = await toolTraced(c.trace, name, args, (t) => tool.impl.run(args as Record<string, unknown>, m, withTrace(c, t)), failedOutcome);
   } else {
-    const ran = await runServed(entry.tool.impl, args as Record<string, unknown>, c, name, round);
+    const ran = await toolTraced(c.trace, name, args, (t) => runServed(tool.impl, args as Record<string, unknown>, withTrace(c, t), name, round), (r) => r.kind === "outcome" && failedOutcome(r.outcome));
     if (ran.kind === "input_required") {
       record("input_required");
       return inputRequiredResult(m, c, name, args, round!);
@@ -103,3 +107,6 @@ export async function callTool(
   record(outcome.kind === "ok" || outcome.kind === "ok_rich" ? "allowed" : outcome.kind === "refused" ? "denied" : "error");
   return answer(outcome);
 }
+
+/** A tool error or refusal: isError on the wire, tool_error on the span. */
+const failedOutcome = (o: ToolOutcome) => o.kind === "tool_error" || o.kind === "refused";

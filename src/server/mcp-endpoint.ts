@@ -97,7 +97,8 @@ export class McpEndpoint {
           : null,
       closed: this.stopped,
     };
-    const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless };
+    const transport = { network: "tcp" as const, headers: call.traceHeaders, sessionId: call.sessionId, protocolVersion: call.protocolVersion };
+    const incoming = { principal: call.principal, kind: call.kind, message: call.message, envelope: stateless, transport };
     const received = this.engine.receive(incoming, conduit);
     if (call.kind !== "request") {
       // Input it cannot accept gets an error status in Streamable HTTP.

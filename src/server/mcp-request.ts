@@ -9,6 +9,7 @@ import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
 import { readRequestBody } from "./body.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../bounded/echo.js";
+import { traceHeadersOf, type TraceCarrier } from "../telemetry/http-trace-headers.js";
 
 export type ResponseMode = "json" | "sse";
 
@@ -27,6 +28,10 @@ export type McpCall = {
       sse?: boolean;
       /** Set for a 2026-07-28 request: served without a session, from what it declares. */
       stateless?: StatelessEnvelope;
+      /** Its MCP-Protocol-Version header, as sent (its span records it). */
+      protocolVersion?: string | null;
+      /** Its W3C trace context headers, when it sent a traceparent (its span's parent unless `_meta` names one). */
+      traceHeaders?: TraceCarrier;
     } & PostedMessage)
 );
 
@@ -154,6 +159,8 @@ export async function preparePost(
       sse,
       ...(posted as PostedMessage),
       ...(envelope !== null && { stateless: envelope }),
+      protocolVersion,
+      ...traceHeadersOf(h),
     },
   };
 }

@@ -1,6 +1,8 @@
 // Runs one tool handler so that nothing it does — throwing, returning junk, ignoring the abort — escapes.
 
 import type { ContentBlock, ServedTool, ToolContext, ToolResult } from "./types.js";
+import { traceHeaders } from "../telemetry/trace-context.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 
 const ABORTED = "aborted";
 
@@ -108,6 +110,11 @@ function isSerialisable(data: unknown): boolean {
  * Resolves as soon as the handler settles or `signal` aborts, whichever is first: a handler that
  * ignores its signal cannot hold the caller past a timeout. One promise per call, settled once.
  */
+/** No client, but the run's trace context for a tool that calls out (a task's step); NO_CLIENT without a trace. */
+export function clientWithTrace(trace: TraceScope | undefined): Omit<ToolContext, "signal"> {
+  return trace === undefined ? NO_CLIENT : { ...NO_CLIENT, trace: traceHeaders(trace.context) };
+}
+
 export function invokeTool(
   tool: ServedTool,
   args: Record<string, unknown>,

@@ -1,6 +1,7 @@
 // What a served tool is: the shape a `--tools` module's default export holds, one entry per tool. The module
 // may also export `resources` and `prompts` (ServedResource[], ServedPrompt[]).
 import type { LogLevel } from "./log-level.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
 /** MCP tool annotations (hints). The motebit sets readOnlyHint/destructiveHint from the risk; a definition may add the rest. */
 export interface ToolAnnotations {
@@ -63,6 +64,11 @@ export interface ToolContext {
   sample(params: Record<string, unknown>, key?: string): Promise<unknown>;
   /** Asks the client for its roots (roots/list); rejects when the client cannot be asked. `key`: as for elicit. */
   roots(key?: string): Promise<unknown>;
+  /**
+   * The W3C trace context of this run's span, when the operator turned telemetry on: a tool that calls out sends it
+   * on (an MCP request's `_meta`, an HTTP request's headers), so the next hop joins the same trace.
+   */
+  trace?: TraceHeaders;
 }
 
 export interface ServedTool {

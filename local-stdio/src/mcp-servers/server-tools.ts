@@ -16,7 +16,9 @@ export function servedTools(s: McpServerConfig, client: Client, tools: Tool[]): 
       risk: riskName(s.toolRisk.get(t.name) ?? s.risk),
       localOnly: true,
     },
-    handler: async (args, { signal }) => toToolResult(await client.callTool({ name: t.name, arguments: args }, undefined, { signal }), s.name, t.name),
+    // The run's trace context rides in _meta (SEP-414's unprefixed keys), so the server's spans join our trace.
+    handler: async (args, { signal, trace }) =>
+      toToolResult(await client.callTool({ name: t.name, arguments: args, ...(trace !== undefined && { _meta: { ...trace } }) }, undefined, { signal }), s.name, t.name),
   }));
 }
 

@@ -7,9 +7,18 @@ import type { SessionState } from "../session.js";
 import type { CallState } from "../call-state.js";
 import type { Principal } from "../../principal.js";
 import type { CallAdmitter } from "../call-context.js";
+import type { RequestTransport } from "../../telemetry/request-transport.js";
 
-/** Who asks, how the call is stopped, the way back to its client and its session. */
-export type MessageContext = { principal: Principal; signal: AbortSignal; channel: ClientChannel; session: SessionState; call?: CallState; admit?: CallAdmitter };
+/** Who asks, how the call is stopped, the way back to its client and its session; what its transport knows of it (its span reads that). */
+export type MessageContext = {
+  principal: Principal;
+  signal: AbortSignal;
+  channel: ClientChannel;
+  session: SessionState;
+  call?: CallState;
+  admit?: CallAdmitter;
+  transport?: RequestTransport;
+};
 
 export interface MessageHandler {
   /** A response, or null for notifications. */

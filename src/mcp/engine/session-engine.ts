@@ -17,6 +17,7 @@ import type { Principal } from "../../principal.js";
 import { callerKey } from "./limits.js";
 import type { MessageHandler } from "./message-handler.js";
 import type { KeptCall, McpTaskHost } from "./mcp-task-host.js";
+import type { RequestTransport } from "../../telemetry/request-transport.js";
 
 /** Session states kept in memory (log level, client capabilities, subscriptions); past this many the oldest goes. */
 const MAX_SESSION_STATES = 4096;
@@ -45,6 +46,8 @@ export interface Incoming {
   message: unknown;
   /** Set for a 2026-07-28 message: its own session, from its `_meta`. */
   envelope: StatelessEnvelope | null;
+  /** What its transport knows of it (HTTP's trace headers, session id, protocol version), for its span. */
+  transport?: RequestTransport;
 }
 
 /** What the engine made of one message (receive). */
@@ -110,7 +113,7 @@ export class SessionEngine {
       this.replies.settle(replyKey(conduit.scope, bad.id), { error: { message: `the client's answer was malformed: ${bad.error.message}` } });
     }
     const session = conduit.session ?? newSessionState();
-    await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: new AbortController().signal, channel: this.channel(m.principal, conduit), session });
+    await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: new AbortController().signal, channel: this.channel(m.principal, conduit), session, transport: m.transport });
     return rpcError(null, bad.error.code, bad.error.message);
   }
 
@@ -188,7 +191,7 @@ export class SessionEngine {
     let kept: KeptCall | undefined;
     const admit = (tool: string, args: unknown) => (kept = this.tasks.keepCall(m.principal, tool, args)).admit;
     try {
-      return await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: controller.signal, channel, session, call, admit });
+      return await this.motebit.handleClassified(posted(m), { principal: m.principal, signal: controller.signal, channel, session, call, admit, transport: m.transport });
     } finally {
       kept?.end();
       this.inFlight.end(key, controller);

@@ -6,6 +6,7 @@ import { okJson, refused } from "../tool-outcome.js";
 import { toolContextFor } from "../tool-context.js";
 import { runMotebitTask, type MotebitTaskArgs } from "../../agent/task.js";
 import { LOG_META_KEY } from "../../log/log-store.js";
+import { recordRefusal } from "../../telemetry/admission-span.js";
 
 export const taskTool: SyntheticTool = {
   name: "motebit_task",
@@ -38,8 +39,12 @@ export const taskTool: SyntheticTool = {
       progress: toolContextFor(c, "motebit_task").progress,
       run: c.call.runRecord,
       admit: c.admit?.("motebit_task", args),
+      trace: c.trace,
     });
-    if (!answer.ok) return refused(answer.refusal);
+    if (!answer.ok) {
+      recordRefusal(c.trace, "task", answer.refusal);
+      return refused(answer.refusal);
+    }
     // The receipt's own wire is unchanged: its place in the transparency log rides beside it (docs/protocol.md §10).
     const proof = m.ledger.proofFor(answer.receipt);
     return okJson(answer.receipt, proof === null ? undefined : { [LOG_META_KEY]: proof });

@@ -74,6 +74,7 @@ export async function makeMotebit(
     embedder: o.embedder,
     index: o.index,
     log: o.log,
+    telemetry: o.telemetry,
   });
   // The harness speaks for both principals, so it is an owner host (peers' tasks run in any host).
   const engine = sessionEngineFor(sql, clock, m, { host: "owner" });

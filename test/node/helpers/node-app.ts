@@ -12,9 +12,13 @@ import { createApp } from "../../../src/server/app.js";
 import keys from "../../fixtures/edge/keys.json";
 import type { Host } from "../../shared/hostile-requests.js";
 import { memorySql } from "./sqlite.js";
+import type { TelemetryPort } from "../../../src/telemetry/port.js";
 
 /** `o.tools`: a tools module's default export to serve instead of the example tools. */
-export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick<InProcessBackendOptions, "fetchClientMetadata" | "clock">> & { tools?: unknown } = {}) {
+export async function nodeApp(
+  env: Record<string, unknown> = {},
+  o: Partial<Pick<InProcessBackendOptions, "fetchClientMetadata" | "clock">> & { tools?: unknown; telemetry?: TelemetryPort } = {},
+) {
   const sql = memorySql();
   const id = await loadHostIdentity(sql, { privateKeyHex: keys.server.seed_hex, identityFileText: null });
   const motebit = await Motebit.create({
@@ -24,6 +28,7 @@ export async function nodeApp(env: Record<string, unknown> = {}, o: Partial<Pick
     motebitId: id.motebitId,
     deviceId: id.deviceId,
     tools: ToolRegistry.fromModule(o.tools ?? exampleTools),
+    telemetry: o.telemetry,
   });
   const config = readServerConfig({ env: {
     MOTEBIT_AUTH_TOKEN: keys.auth_token,
