@@ -1,6 +1,6 @@
 // `npm run interop:prometheus` (.ci/run runs it, installing Debian's prometheus when absent): a real Prometheus scrapes
 // motebit-local's loopback metrics port while an MCP caller makes calls over HTTP, and Prometheus's own query API must
-// show the calls (mcp.server.operation.duration's count per method and tool) and the refusals by reason. The MCP
+// show the calls (mcp.server.operation.duration's count per method and tool) and the refusals by kind. The MCP
 // listener must not serve the metrics, to any caller. PROMETHEUS overrides /usr/bin/prometheus. One line per check;
 // exits 1 when any fails, and within DEADLINE_MS whatever hangs; Prometheus and the motebit are stopped either way.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,12 +8,20 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { cleanEnv, freePort, initMotebit, startHttpServe, tempDir, writeToolsModule, type HttpServe } from "../../test/node/local/helpers/local-cli.js";
+import { cleanEnv, freePort, initMotebit, startHttpServe, tempDir, type HttpServe } from "../../test/node/local/helpers/local-cli.js";
 
 const PROMETHEUS = process.env.PROMETHEUS ?? "/usr/bin/prometheus";
 const TOKEN = `prometheus-${crypto.randomUUID()}`;
 const DEADLINE_MS = 120_000;
 const CALLS = 3;
+/** One tool the service governance runs (R0) and one it denies (R4): calls to count and a refusal to count. */
+const TOOLS = `export default [
+  { definition: { name: "shout", description: "Upper-cases text.", inputSchema: { type: "object", properties: { text: { type: "string" } } }, risk: "R0_READ" },
+    handler: (args) => ({ ok: true, data: String(args.text).toUpperCase() }) },
+  { definition: { name: "pay", description: "Moves money.", inputSchema: { type: "object", properties: { amount: { type: "number" } } }, risk: "R4_MONEY" },
+    handler: () => ({ ok: true, data: "paid" }) },
+];
+`;
 
 let failures = 0;
 function check(name: string, ok: boolean, detail: string): void {
@@ -62,7 +70,9 @@ async function main(): Promise<void> {
     const config = join(tmp.dir, "motebit.json");
     writeFileSync(config, JSON.stringify({ authToken: TOKEN }));
     chmodSync(config, 0o600);
-    server = await startHttpServe(["--identity", identity, "--tools", writeToolsModule(tmp.dir), "--config", config, "--serve-port", "0", "--metrics-port", "0"], cleanEnv());
+    const tools = join(tmp.dir, "tools.mjs");
+    writeFileSync(tools, TOOLS);
+    server = await startHttpServe(["--identity", identity, "--tools", tools, "--config", config, "--serve-port", "0", "--metrics-port", "0"], cleanEnv());
     const metricsUrl = /Prometheus scrape at (http:\/\/\S+)/.exec(server.stderr())?.[1];
     if (metricsUrl === undefined) throw new Error(`no metrics URL on stderr: ${server.stderr()}`);
     const scrape = new URL(metricsUrl);
@@ -71,8 +81,8 @@ async function main(): Promise<void> {
     const client = new Client({ name: "prometheus-check", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
     for (let i = 0; i < CALLS; i++) await client.callTool({ name: "shout", arguments: { text: `call ${i}` } });
-    // A peer never sees localOnly tools: a refusal the counter names.
-    await client.callTool({ name: "read_diary", arguments: { day: "monday" } }).catch(() => undefined);
+    // R4 is denied under the service governance: a refusal the counter names.
+    await client.callTool({ name: "pay", arguments: { amount: 5 } }).catch(() => undefined);
     await client.close();
 
     for (const path of ["/metrics", "/mcp/metrics"]) {
@@ -105,7 +115,8 @@ async function main(): Promise<void> {
     check("the query API shows mcp.server.operation.duration's count for tools/call", shout === CALLS, `shout: ${shout}, all tools/call: ${total}; ${calls.map((s) => `${s.metric.__name__}{tool=${s.metric.gen_ai_tool_name ?? "-"}}=${s.value[1]}`).join(", ")}`);
 
     const refusals = await query(api, '{__name__=~"motebit_.*refus.*"}');
-    check("the query API shows the refusal counter, by reason", refusals.length > 0, refusals.map((s) => `${s.metric.__name__}{reason=${s.metric.reason ?? s.metric["motebit_refusal_reason"] ?? "-"}}=${s.value[1]}`).join(", ") || "none");
+    const denied = refusals.filter((s) => s.metric.motebit_refusal_kind === "deny").reduce((n, s) => n + Number(s.value[1]), 0);
+    check("the query API shows the refusal counter, by kind", denied === 1, refusals.map((s) => `${s.metric.__name__}{kind=${s.metric.motebit_refusal_kind ?? "-"}}=${s.value[1]}`).join(", ") || "none");
   } finally {
     if (prometheus) await stopChild(prometheus);
     await server?.stop();
