@@ -15,10 +15,11 @@ import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
 import { nodeSha256Hex } from "../../local-stdio/src/serve/node-sha256.js";
 import { useNativeSha256 } from "../../src/protocol/index.js";
+import type { TelemetryPort } from "../../src/telemetry/port.js";
 import { freePort } from "../../test/node/edge/local-edge.js";
 
 /** motebit-local's motebit over in-memory SQLite with the bench's settings, as `motebit-local serve` builds it. */
-export async function benchMotebit(env: Record<string, string>) {
+export async function benchMotebit(env: Record<string, string>, telemetry?: TelemetryPort) {
   // motebit-local's CLI plugs node:crypto's digest in at start (local-stdio/src/cli.ts).
   useNativeSha256(nodeSha256Hex);
   const sql = openSqlite(":memory:");
@@ -30,13 +31,14 @@ export async function benchMotebit(env: Record<string, string>) {
     config,
     tools: ToolRegistry.fromModule(exampleTools),
     signerFor: nodeSigner,
+    telemetry,
   });
   return { sql, config, motebit };
 }
 
 /** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
-export async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
-  const { sql, config, motebit } = await benchMotebit(env);
+export async function startNodeApp(env: Record<string, string>, telemetry?: TelemetryPort): Promise<{ url: string; close(): Promise<void> }> {
+  const { sql, config, motebit } = await benchMotebit(env, telemetry);
   const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
   return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };
 }
