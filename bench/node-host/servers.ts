@@ -38,6 +38,8 @@ const traced = telemetry === null ? null : await startNodeApp(env, telemetry.por
 const sdk = await startBaseline();
 const canned = await startCanned();
 process.on("message", async (m) => {
+  // The traced side's batched exports are charged to its own turn: flushed before each reading, not in another side's.
+  if (m === "cpu") await telemetry?.flush();
   if (m === "cpu") process.send!({ cpu: process.cpuUsage() });
   if (m === "stop") {
     await Promise.all([canned.close(), sdk.close(), nodeApp.close(), before?.close(), traced?.close(), telemetry?.shutdown()]);

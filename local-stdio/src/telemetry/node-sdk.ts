@@ -10,6 +10,8 @@ export interface NodeTelemetry {
   port: TelemetryPort;
   /** http://127.0.0.1:<port>/metrics when a Prometheus scrape endpoint is open, else null. */
   metricsUrl: string | null;
+  /** Exports what is buffered now; bounded, never throws. */
+  flush(): Promise<void>;
   /** Exports what is buffered and closes the scrape endpoint; bounded, never throws. */
   shutdown(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startNodeSdk(s: OtelSettings, metricsPort: number | null, 
   return {
     port: sdk.port,
     metricsUrl: listener?.url ?? null,
+    flush: () => withinBudget(sdk.forceFlush()),
     shutdown: () => withinBudget(Promise.all([sdk.shutdown(), listener?.close()])),
   };
 }
