@@ -8,15 +8,23 @@
 //   workerd baseline: Cloudflare's createMcpHandler (agents/mcp/server) over an SDK v2 McpServer, in the same
 //             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
-//   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
+// --otel: a second local edge with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT at an OTLP sink in this process, every
+// span sampled, posted from the Worker and the object in waitUntil) takes turns beside the first, and for both the
+// CPU of the whole local edge (wrangler dev's proxy and workerd: its process group, from /proc) per request is printed.
+//   npx tsx bench/edge/run.ts [N=1000] [concurrency=8] [--otel]
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { startLocalEdge } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "./node-servers.js";
 import { BENCH_TOOL, motebitCall } from "../tool-call.js";
 
-const N = Number(process.argv[2] ?? 1000);
-const CONCURRENCY = Number(process.argv[3] ?? 8);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const N = Number(positional[0] ?? 1000);
+const CONCURRENCY = Number(positional[1] ?? 8);
+const OTEL = process.argv.includes("--otel");
 const WARMUP = 50;
 const SIDE_CAP_MS = 40_000;
 
@@ -36,6 +44,24 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU µs per request of the side's server processes, when the side can read them. */
+  cpuUs: number | null;
+}
+
+/** User + system CPU ms so far of every process in a process group (Linux /proc; clock ticks of 10 ms). */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      // After "(comm) ": state ppid pgrp … utime is the 12th field, stime the 13th (0-based 11, 12).
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return ticks * 10;
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -77,9 +103,9 @@ async function callEcho(side: Side, i: number, session: string): Promise<void> {
 }
 
 /** The per-request work of one side: tools/call echo in one session (request indices 0 and 1 went to initialize). */
-async function prepare(side: Side): Promise<{ name: string; one: (i: number) => Promise<void>; first: number }> {
+async function prepare(side: Side, cpuMs?: () => number): Promise<{ name: string; one: (i: number) => Promise<void>; first: number; cpuMs?: () => number }> {
   const session = await openSession(side, 0);
-  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2 };
+  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2, cpuMs };
 }
 
 /** The same call in MCP 2026-07-28: no session, the envelope in _meta and the routing headers on every request. */
@@ -108,13 +134,15 @@ const ROUNDS = 10;
  * Runs every side N times (after a warm-up), CONCURRENCY loops each, in ROUNDS interleaved rounds: on a shared
  * machine the load drifts, and interleaving spreads that drift over all sides alike instead of favouring one.
  */
-async function measure(sides: { name: string; one: (i: number) => Promise<void>; first?: number }[]): Promise<Result[]> {
+async function measure(sides: { name: string; one: (i: number) => Promise<void>; first?: number; cpuMs?: () => number }[]): Promise<Result[]> {
   const next = sides.map((s) => s.first ?? 0);
   const latencies = sides.map(() => [] as number[]);
   const busy = sides.map(() => 0);
+  const cpu = sides.map(() => 0);
   const deadline = Date.now() + SIDE_CAP_MS * sides.length;
   const batch = async (k: number, count: number, record: boolean) => {
     const end = next[k] + count;
+    const c0 = sides[k].cpuMs?.() ?? 0;
     const t0 = performance.now();
     const worker = async () => {
       while (next[k] < end && Date.now() < deadline) {
@@ -126,18 +154,20 @@ async function measure(sides: { name: string; one: (i: number) => Promise<void>;
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     if (record) busy[k] += performance.now() - t0;
+    if (record) cpu[k] += (sides[k].cpuMs?.() ?? 0) - c0;
   };
   for (let k = 0; k < sides.length; k++) await batch(k, WARMUP, false);
   for (let r = 0; r < ROUNDS; r++) for (let k = 0; k < sides.length; k++) await batch(k, Math.ceil(N / ROUNDS), true);
   return sides.map((s, k) => {
     const l = latencies[k].sort((a, b) => a - b);
     const seconds = busy[k] / 1000;
-    return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99) };
+    return { name: s.name, done: l.length, seconds, rps: l.length / seconds, p50: percentile(l, 50), p99: percentile(l, 99), cpuUs: s.cpuMs === undefined ? null : (cpu[k] * 1000) / l.length };
   });
 }
 
 function row(r: Result): string {
-  return `${r.name.padEnd(10)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms`;
+  const cpu = r.cpuUs === null ? "" : `  local edge cpu ${r.cpuUs.toFixed(0).padStart(5)} µs/req`;
+  return `${r.name.padEnd(10)} ${String(r.done).padStart(6)} req in ${r.seconds.toFixed(2).padStart(6)} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms${cpu}`;
 }
 
 async function main() {
@@ -152,10 +182,14 @@ async function main() {
   const edge = await startLocalEdge(env, { args: ["-c", "bench/edge/wrangler.bench.toml", "--log-level", "warn"] });
   const nodeApp = await startNodeApp(env);
   const baseline = await startBaseline();
+  // --otel: the same edge with telemetry on, exporting to a sink here that reads each export and answers 200.
+  const sink = OTEL ? createServer((req, res) => req.resume().on("end", () => res.end())) : null;
+  if (sink !== null) await new Promise<void>((r) => sink.listen(0, "127.0.0.1", r));
+  const traced = sink === null ? null : await startLocalEdge({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` }, { args: ["-c", "bench/edge/wrangler.bench.toml", "--log-level", "warn"] });
   try {
     // Tokens are minted up front (each one used once) so both sides measure the server, not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
-    const total = 4 * (N + WARMUP + 2);
+    const total = (traced === null ? 4 : 5) * (N + WARMUP + 2);
     const m0 = performance.now();
     const tokens = await Promise.all(
       Array.from({ length: total }, () =>
@@ -168,8 +202,8 @@ async function main() {
     const mintMs = (performance.now() - m0) / total;
 
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
-    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26] = await measure([
-      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }),
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, edgeOtel] = await measure([
+      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }, traced === null ? undefined : () => groupCpuMs(edge.pgid)),
       await prepare({ name: "node app", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
       await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
@@ -185,6 +219,9 @@ async function main() {
       stateless({ name: "edge 2026", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[2 * half + i]}` }) }),
       stateless({ name: "node 2026", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
       stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
+      ...(traced === null
+        ? []
+        : [await prepare({ name: "edge+otel", url: `${traced.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[4 * half + i]}` }) }, () => groupCpuMs(traced.pgid))]),
     ]);
 
     console.log(`tools/call ${BENCH_TOOL} (the baselines: echo), ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
@@ -213,12 +250,22 @@ async function main() {
       `edge 2026/workerd baseline 2026: throughput ${(edge26.rps / workerdBase26.rps).toFixed(2)}x, p50 ${(edge26.p50 / workerdBase26.p50).toFixed(2)}x; ` +
         `node app 2026/baseline (2025 session, SDK 1.32): ${(node26.rps / baseResult.rps).toFixed(2)}x`,
     );
+    if (edgeOtel !== undefined) {
+      console.log(`\nOpenTelemetry on at the edge (every span sampled, OTLP protobuf posted in waitUntil)`);
+      console.log(row(edgeOtel));
+      console.log(
+        `edge+otel − edge: ${(edgeOtel.cpuUs! - edgeResult.cpuUs!).toFixed(0)} µs of local edge cpu per request; ` +
+          `throughput ${(edgeOtel.rps / edgeResult.rps).toFixed(2)}x, p50 ${(edgeOtel.p50 / edgeResult.p50).toFixed(2)}x`,
+      );
+    }
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await baseline.close();
     await nodeApp.close();
     await edge.stop();
+    await traced?.stop();
+    sink?.close();
   }
 }
 
