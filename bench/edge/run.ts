@@ -9,8 +9,8 @@
 //             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 // --otel: a second local edge with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT at an OTLP sink in this process, every
-// span sampled, posted from the Worker and the object in waitUntil) takes turns beside the first, and for both the
-// CPU of the whole local edge (wrangler dev's proxy and workerd: its process group, from /proc) per request is printed.
+// span sampled, posted from the Worker and the object in waitUntil) takes turns beside the first. The edge sides print
+// the CPU of their whole local edge (wrangler dev's proxy and workerd: its process group, from /proc) per request.
 //   npx tsx bench/edge/run.ts [N=1000] [concurrency=8] [--otel]
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -203,7 +203,7 @@ async function main() {
 
     const half = N + WARMUP + 2; // the second half of the tokens, each still used once
     const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, edgeOtel] = await measure([
-      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }, traced === null ? undefined : () => groupCpuMs(edge.pgid)),
+      await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }) }, () => groupCpuMs(edge.pgid)),
       await prepare({ name: "node app", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
       await prepare({ name: "wd base", url: `${edge.url}/baseline/mcp`, auth: () => ({}) }),
