@@ -5,11 +5,11 @@ import { defineConfig } from "vitest/config";
 import { coreEntry } from "./vitest.config";
 
 /** The folders of test/node whose tests spawn nothing and listen on nothing, and the files in them that do. */
-export const UNIT_FOLDERS = ["agent", "ai", "discovery", "engine", "evidence", "fuzz", "host", "log", "mcp", "memory", "policy", "protocol", "server", "settings", "storage", "stores", "tools"];
+export const UNIT_FOLDERS = ["agent", "ai", "discovery", "engine", "evidence", "fuzz", "host", "log", "mcp", "memory", "policy", "protocol", "server", "settings", "storage", "stores", "telemetry", "tools"];
 export const NOT_UNIT = ["test/node/ai/provider-failure-names-url.test.ts", "test/node/engine/same-exchanges-over-stdio-and-http.test.ts"];
 
 /** Files that mock a module (vi.mock): a module graph shared across files would hand them the unmocked one. */
-export const MOCKING = ["test/node/policy/admission-every-path.test.ts"];
+export const MOCKING = ["test/node/policy/admission-every-path.test.ts", "test/node/telemetry/off-calls-no-opentelemetry.test.ts"];
 
 const shared = {
   environment: "node" as const,

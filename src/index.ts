@@ -30,6 +30,7 @@ export type { OtelSettings, OtlpTarget } from "./settings/otel.js";
 export { systemClock } from "./ports.js";
 export type { Clock, Embedder, LlmProvider, SqlPort, SqlValue, WordTableData, WordTableSource } from "./ports.js";
 export type { TelemetryPort } from "./telemetry/port.js";
+export { STDIO_TRANSPORT } from "./telemetry/request-transport.js";
 export { createHostMotebit } from "./host/host-motebit.js";
 export type { Motebit } from "./motebit.js";
 export { OWNER } from "./principal.js";

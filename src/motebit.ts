@@ -23,6 +23,7 @@ import { SESSION_REQUEST } from "./mcp/call-state.js";
 import type { TelemetryPort } from "./telemetry/port.js";
 import { serveTraced } from "./telemetry/server-span.js";
 import type { TraceScope } from "./telemetry/trace-scope.js";
+import type { TraceHeaders } from "./telemetry/trace-context.js";
 
 export interface MotebitOptions {
   sql: SqlPort;
@@ -54,7 +55,7 @@ export class Motebit implements MotebitContext, MessageHandler {
   /** Set by a host that runs the relay loop. */
   relayStatus: (() => RelayStatus) | null = null;
   /** Set by a host that runs the relay loop: reads a forwarded task's record at the relay. */
-  relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null = null;
+  relayTaskLookup: ((relayTaskId: string, trace?: TraceHeaders) => Promise<RelayTaskLookup>) | null = null;
   private readonly logFn: (line: string) => void;
   private readonly standing: CallerStanding;
 

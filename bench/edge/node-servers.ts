@@ -10,6 +10,7 @@ import { systemClock } from "../../src/ports.js";
 import { readServerConfig } from "../../src/settings/server-config.js";
 import { createHostMotebit } from "../../src/host/host-motebit.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
+import type { TelemetryPort } from "../../src/telemetry/port.js";
 import { openSqlite } from "../../local-stdio/src/sqlite-port.js";
 import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
@@ -19,6 +20,7 @@ import type { TelemetryPort } from "../../src/telemetry/port.js";
 import { freePort } from "../../test/node/edge/local-edge.js";
 
 /** motebit-local's motebit over in-memory SQLite with the bench's settings, as `motebit-local serve` builds it. */
+/** `telemetry`: the operator's OpenTelemetry (bench/node-host/telemetry.ts); absent, as a host without an exporter. */
 export async function benchMotebit(env: Record<string, string>, telemetry?: TelemetryPort) {
   // motebit-local's CLI plugs node:crypto's digest in at start (local-stdio/src/cli.ts).
   useNativeSha256(nodeSha256Hex);

@@ -10,6 +10,9 @@ import type { Admission } from "../policy/admission/admit.js";
 import type { ServedTool } from "../tools/types.js";
 import { runAiLoop, STEP_LIMIT_ERROR, type AiLoopInput, type LoopMeter } from "./ai-loop.js";
 import { asExternalData } from "./external-data.js";
+import { recallTraced } from "../telemetry/memory-span.js";
+import { tracedGate } from "../telemetry/admission-span.js";
+import type { TraceScope } from "../telemetry/trace-scope.js";
 
 export interface QueryTurnInput {
   message: string;
@@ -34,6 +37,8 @@ export interface QueryTurnInput {
   meter: LoopMeter;
   /** The turn's budget and cancellation. */
   signal: AbortSignal;
+  /** The call's span, when telemetry is on: the recall, model calls and tool runs hang under it. */
+  trace?: TraceScope;
 }
 
 export interface QueryTurnResult {
@@ -46,7 +51,7 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
   const recalled =
     i.scopes.length === 0
       ? []
-      : await i.memory.recall({ query: i.message, limit: 8, scopes: i.scopes, excludeSensitivities: i.excludeSensitivities });
+      : await recallTraced(i.trace, () => i.memory.recall({ query: i.message, limit: 8, scopes: i.scopes, excludeSensitivities: i.excludeSensitivities }));
   const memoryBlock = recalled.length
     ? "Relevant memories:\n" + asExternalData("memory", recalled.map((h) => `- ${JSON.stringify(h.content)}`).join("\n"))
     : "No memories are available for this turn.";
@@ -59,12 +64,13 @@ export async function runQueryTurn(i: QueryTurnInput): Promise<QueryTurnResult> 
     prompt: i.message,
     tools: i.tools,
     offered: i.offered,
-    gate: i.gate,
+    gate: tracedGate(i.trace, i.gate),
     signal: i.signal,
     onToolCall: i.onToolCall,
     log: i.log,
     stream: true,
     meter: i.meter,
+    trace: i.trace,
   });
   if (r.status === "step_limit") throw new Error(STEP_LIMIT_ERROR.replace(/^Error: /, ""));
   const where =

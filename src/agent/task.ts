@@ -12,7 +12,8 @@ import { failed, signTaskReceipt, type Outcome } from "./task-receipt.js";
 import { runTask } from "./task-runner.js";
 import { aiTurnTools, publicContext, turnMemories, type TurnMotebit } from "./turn-context.js";
 import { tracedGate } from "../telemetry/admission-span.js";
-import type { TraceScope } from "../telemetry/trace-scope.js";
+import { headersOf, type TraceScope } from "../telemetry/trace-scope.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
 export const RELAY_TASK_ID_REFUSAL = "Denied: relay_task_id is accepted only from the relay or with a valid dispatch_token";
 
@@ -30,7 +31,7 @@ export interface TaskMotebit extends TurnMotebit {
   /** The task budget, decided once (settings/ai.ts taskTimeoutFor). */
   readonly taskTimeoutMs: number;
   readonly verifyDispatchToken: DispatchTokenVerifier | null;
-  readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
+  readonly relayTaskLookup: ((relayTaskId: string, trace?: TraceHeaders) => Promise<RelayTaskLookup>) | null;
 }
 
 /** motebit_task's arguments (docs/protocol.md §6). */
@@ -168,7 +169,7 @@ export async function runMotebitTask(m: TaskMotebit, a: MotebitTaskArgs, r: Task
   // The reference relay forwards {prompt, relay_task_id} only: what the submitter asked for is in its task record.
   let note: string | undefined;
   if (relayTaskId !== undefined && caps.length === 0 && fromRelay) {
-    const found = m.relayTaskLookup === null ? { ok: false as const, why: "this motebit runs no relay loop (syncUrl) to ask" } : await m.relayTaskLookup(relayTaskId);
+    const found = m.relayTaskLookup === null ? { ok: false as const, why: "this motebit runs no relay loop (syncUrl) to ask" } : await m.relayTaskLookup(relayTaskId, headersOf(r.trace));
     if (found.ok) caps = found.requiredCapabilities;
     else note = `Note: the relay's record of task ${relayTaskId} could not be read (${found.why}); the tool was chosen by the default rule.`;
   }

@@ -10,6 +10,7 @@ import type { DispatchTokenVerifier } from "../agent/task.js";
 import type { CallableTool } from "../agent/turn-context.js";
 import type { Principal, Standing } from "../principal.js";
 import type { TelemetryPort } from "../telemetry/port.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
 export type MotebitType = "personal" | "service" | "collaborative";
 
@@ -44,7 +45,7 @@ export interface MotebitContext extends MotebitFacts {
   /** The relay loop's public status, when this host runs one (motebit://state shows it). */
   readonly relayStatus: (() => RelayStatus) | null;
   /** Reads a forwarded task's record at the relay (its required_capabilities), when this host runs a relay loop. */
-  readonly relayTaskLookup: ((relayTaskId: string) => Promise<RelayTaskLookup>) | null;
+  readonly relayTaskLookup: ((relayTaskId: string, trace?: TraceHeaders) => Promise<RelayTaskLookup>) | null;
   /** The caller's standing under the host's settings now (its trust may have changed since its work was accepted). */
   callerStanding(principal: Principal): Standing;
   /** What this principal may call, with risk levels, outside a call (an AI turn's context); in a call, its view's. */

@@ -6,7 +6,7 @@ import type { CallContext } from "./call-context.js";
 import type { InputMethod, InputRound } from "./stateless/input-required.js";
 import type { LogLevel } from "../tools/log-level.js";
 import { clientSupports, logLevelAtLeast } from "./session.js";
-import { traceHeaders } from "../telemetry/trace-context.js";
+import { headersOf } from "../telemetry/trace-scope.js";
 
 export function toolContextFor(c: CallContext, logger: string, round?: InputRound): Omit<ToolContext, "signal"> {
   // 2026-07-28 asks through the call's input-required result; a session asks over its channel.
@@ -36,6 +36,6 @@ export function toolContextFor(c: CallContext, logger: string, round?: InputRoun
     elicit: ask("elicitation", "elicitation/create"),
     sample: ask("sampling", "sampling/createMessage"),
     roots: (key) => askRoots({}, key),
-    ...(c.trace !== undefined && { trace: traceHeaders(c.trace.context) }),
+    ...(c.trace !== undefined && { trace: headersOf(c.trace) }),
   };
 }

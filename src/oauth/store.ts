@@ -4,6 +4,8 @@
 import type { CallerTrust } from "../principal.js";
 import type { SqlPort } from "../ports.js";
 import { migrate, type StoreSchema } from "../storage/migrations.js";
+import { count } from "../telemetry/instruments.js";
+import type { TelemetryPort } from "../telemetry/port.js";
 
 export interface StoredClient {
   clientId: string;
@@ -119,7 +121,11 @@ export const OAUTH_SCHEMA: StoreSchema = {
 };
 
 export class OAuthStore {
-  constructor(private readonly sql: SqlPort) {}
+  /** `telemetry`: grants made and revoked are counted there (the operator's OpenTelemetry), when given. */
+  constructor(
+    private readonly sql: SqlPort,
+    private readonly telemetry: TelemetryPort | null = null,
+  ) {}
 
   /** Idempotent. */
   migrate(): void {
@@ -186,6 +192,7 @@ export class OAuthStore {
   revokeClient(clientId: string, now: number): boolean {
     return this.sql.transaction(() => {
       const grants = this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE client_id = ? AND revoked_at IS NULL", now, clientId).changes;
+      count(this.telemetry, (i) => i.oauthRevocations, grants);
       this.sql.run("DELETE FROM oauth_rotated_refresh WHERE grant_id IN (SELECT id FROM oauth_grants WHERE client_id = ?)", clientId);
       this.sql.run("DELETE FROM oauth_requests WHERE client_id = ?", clientId);
       return grants > 0 || this.client(clientId) !== null;
@@ -233,6 +240,7 @@ export class OAuthStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       g.id, g.clientId, g.trust, g.resource, g.redirectUri, g.codeChallenge, g.codeHash, g.codeExpiresAt, g.createdAt,
     );
+    count(this.telemetry, (i) => i.oauthGrants);
   }
 
   grantByCode(codeHash: string): Grant | null {
@@ -275,8 +283,9 @@ export class OAuthStore {
 
   revokeGrant(id: string, now: number): void {
     this.sql.transaction(() => {
-      this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE id = ? AND revoked_at IS NULL", now, id);
+      const { changes } = this.sql.run("UPDATE oauth_grants SET revoked_at = ?, refresh_hash = NULL, code_hash = NULL WHERE id = ? AND revoked_at IS NULL", now, id);
       this.sql.run("DELETE FROM oauth_rotated_refresh WHERE grant_id = ?", id);
+      count(this.telemetry, (i) => i.oauthRevocations, changes);
     });
   }
 

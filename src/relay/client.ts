@@ -3,6 +3,7 @@
 // (null when the relay could not be reached) and a hint that says what to check.
 import type { Clock } from "../ports.js";
 import { mintBearerToken, type Signer } from "../protocol/index.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
 export type FetchPort = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -82,8 +83,9 @@ export class RelayClient {
     return this.send("POST", `/agent/${encodeURIComponent(motebitId)}/task`, task, TASK_SUBMIT_AUDIENCE, { "Idempotency-Key": idempotencyKey });
   }
 
-  pollTask(motebitId: string, taskId: string): Promise<RelayAnswer> {
-    return this.send("GET", `/agent/${encodeURIComponent(motebitId)}/task/${encodeURIComponent(taskId)}`, undefined, TASK_QUERY_AUDIENCE);
+  /** `trace`: W3C trace context headers (traceparent, tracestate) to send with it. */
+  pollTask(motebitId: string, taskId: string, trace?: TraceHeaders): Promise<RelayAnswer> {
+    return this.send("GET", `/agent/${encodeURIComponent(motebitId)}/task/${encodeURIComponent(taskId)}`, undefined, TASK_QUERY_AUDIENCE, { ...trace });
   }
 
   get usesApiToken(): boolean {

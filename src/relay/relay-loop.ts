@@ -3,7 +3,7 @@
 // a registration when asked, and says when to wake next. motebit-local drives it with a timer, the edge with a
 // Durable Object alarm; the state lives in a store (memory locally, the object's SQLite at the edge).
 import type { Motebit } from "../motebit.js";
-import type { Clock, RelayStatus, RelayTaskLookup, SqlPort } from "../ports.js";
+import type { Clock, RelayStatus, SqlPort } from "../ports.js";
 import { registerBody, type Endpoint } from "./announcement.js";
 import { RelayClient, type FetchPort, type RegisterBody, type RelayAuth } from "./client.js";
 import { INITIAL_LIVENESS, plan, record, timingsFor, type AttemptResult, type LivenessAction, type LivenessState, type LivenessTimings } from "./liveness.js";
@@ -79,7 +79,7 @@ export class RelayLoop {
   private announced = false;
   private stopped = false;
   /** A forwarded task's record at the relay, for motebit_task (the host hands it to the motebit). */
-  readonly lookupTask: (relayTaskId: string) => Promise<RelayTaskLookup>;
+  readonly lookupTask: ReturnType<typeof relayTaskLookup>;
 
   constructor(o: RelayLoopOptions) {
     this.o = o;

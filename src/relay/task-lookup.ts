@@ -4,13 +4,15 @@
 import type { RelayTaskLookup } from "../ports.js";
 import type { RelayClient } from "./client.js";
 import { relayTaskIdProblem } from "../protocol/index.js";
+import type { TraceHeaders } from "../telemetry/trace-context.js";
 
-export function relayTaskLookup(client: RelayClient, motebitId: string): (relayTaskId: string) => Promise<RelayTaskLookup> {
-  return async (relayTaskId) => {
+/** `trace`: the asking task's trace context, sent on as headers so the relay's spans join its trace. */
+export function relayTaskLookup(client: RelayClient, motebitId: string): (relayTaskId: string, trace?: TraceHeaders) => Promise<RelayTaskLookup> {
+  return async (relayTaskId, trace) => {
     // Never a path segment that moves the request off /task/<id> (motebit_task refuses such ids first).
     const bad = relayTaskIdProblem(relayTaskId);
     if (bad !== null) return { ok: false, why: bad };
-    const r = await client.pollTask(motebitId, relayTaskId);
+    const r = await client.pollTask(motebitId, relayTaskId, trace);
     if (!r.ok) return { ok: false, why: r.error };
     const task = r.body.task;
     const caps = task !== null && typeof task === "object" ? (task as Record<string, unknown>).required_capabilities : undefined;

@@ -49,7 +49,7 @@ export class InProcessBackend implements ServerBackend {
       retiredTask: o.retiredTask,
     });
     this.self = { motebitId: o.motebit.motebitId, publicKeyHex: o.motebit.publicKeyHex };
-    this.oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: this.self.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata });
+    this.oauth = new AuthorizationServer({ sql: o.sql, clock: o.clock, signer: o.motebit.signer, motebitId: this.self.motebitId, verify: o.verify, fetchClientMetadata: o.fetchClientMetadata, telemetry: o.motebit.telemetry });
   }
 
   config(): ServerConfig {
@@ -65,7 +65,7 @@ export class InProcessBackend implements ServerBackend {
   }
 
   async handleMcp(call: McpCall): Promise<Response> {
-    return revokedGrantRefusal(this.oauth.store, call.principal) ?? this.endpoint.handle(call);
+    return revokedGrantRefusal(this.oauth.store, call.principal, this.o.motebit.telemetry) ?? this.endpoint.handle(call);
   }
 
   handleOAuth(request: Request, urls: OAuthUrls, fleetName: string | null, source: string): Promise<Response> {

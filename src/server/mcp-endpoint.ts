@@ -18,6 +18,8 @@ import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { sessionEngineFor } from "../mcp/engine/session-engine-for-host.js";
 import type { McpTasksOptions } from "../mcp/engine/mcp-tasks.js";
 import { SessionStore } from "./session-store.js";
+import { count, instrumentsOf } from "../telemetry/instruments.js";
+import type { TelemetryPort } from "../telemetry/port.js";
 
 /** MCP's code for an unknown session. */
 const SESSION_NOT_FOUND = -32001;
@@ -43,6 +45,8 @@ export class McpEndpoint {
   private readonly sql: SqlPort;
   private readonly engine: SessionEngine;
   private readonly stopped: AbortSignal | undefined;
+  private readonly telemetry: TelemetryPort | null;
+  private readonly clock: Clock;
   /** Numbers the POSTs that are their own scope (initialize, 2026-07-28 requests). */
   private posts = 0;
 
@@ -58,6 +62,8 @@ export class McpEndpoint {
     // HTTP callers are peers: an owner's task (made over stdio) never runs here.
     this.engine = sessionEngineFor(o.sql, o.clock, o.motebit, { host: "peer", ...o.taskLeases, stopped: o.stopped, retired: o.retiredTask });
     this.stopped = o.stopped;
+    this.telemetry = o.motebit.telemetry ?? null;
+    this.clock = o.clock;
   }
 
   /** A graceful shutdown of the host: running tasks are left for its next start (McpTaskHost.handOver). */
@@ -136,13 +142,18 @@ export class McpEndpoint {
     }
     const rate = this.limiter.take(principal.callerId);
     if (!rate.ok) {
+      count(this.telemetry, (i) => i.rateLimited);
       return rpcErrorResponse(429, TRANSPORT_ERROR, `Too Many Requests: retry after ${rate.retryAfterSeconds} s`, {
         "Retry-After": String(rate.retryAfterSeconds),
       });
     }
     if (call.method === "DELETE") {
       if (call.sessionId === null) return missingSession();
-      return this.sessions.close(call.sessionId, peerHolder(principal)) ? null : sessionNotFound();
+      // Read only when someone measures: the session's age as it closes (mcp.server.session.duration).
+      const openedAt = this.telemetry === null ? null : this.sessions.openedAt(call.sessionId);
+      if (!this.sessions.close(call.sessionId, peerHolder(principal))) return sessionNotFound();
+      if (openedAt !== null) instrumentsOf(this.telemetry!).sessionDuration.record((this.clock.now() - openedAt) / 1000, { "network.transport": "tcp" });
+      return null;
     }
     // initialize opens a session; a 2026-07-28 request needs none.
     if (isInitialize(call) || call.stateless !== undefined) return null;

@@ -65,6 +65,11 @@ export class SessionStore {
   }
 
   /** Ends a live session of `callerId`; false when there was none to end. */
+  /** When the session was opened, or null when there is no such session. */
+  openedAt(id: string): number | null {
+    return this.sql.all<{ created_at: number }>("SELECT created_at FROM mcp_sessions WHERE id = ?", id)[0]?.created_at ?? null;
+  }
+
   close(id: string, callerId: string): boolean {
     const { changes } = this.sql.run(
       "DELETE FROM mcp_sessions WHERE id = ? AND caller_id = ? AND last_used_at > ?",

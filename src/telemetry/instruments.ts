@@ -1,7 +1,7 @@
 // The metrics instruments, made once per port: the MCP semantic conventions' two duration histograms, and the
 // counters an operator alerts on. Attributes are low-cardinality by design: kinds and statuses, never a caller,
 // a message or an argument.
-import type { Counter, Histogram, UpDownCounter } from "@opentelemetry/api";
+import type { Attributes, Counter, Histogram, UpDownCounter } from "@opentelemetry/api";
 import type { TelemetryPort } from "./port.js";
 
 /** The conventions' ExplicitBucketBoundaries for both MCP duration histograms, in seconds. */
@@ -34,6 +34,12 @@ export function instrumentsOf(port: TelemetryPort): Instruments {
   let i = made.get(port);
   if (i === undefined) made.set(port, (i = create(port)));
   return i;
+}
+
+/** Adds `n` to the instrument `pick` names; nothing without a port (no telemetry work at all). */
+export function count(port: TelemetryPort | null | undefined, pick: (i: Instruments) => Counter | UpDownCounter, n = 1, attributes?: Attributes): void {
+  if (port == null || n === 0) return;
+  pick(instrumentsOf(port)).add(n, attributes);
 }
 
 function create({ meter }: TelemetryPort): Instruments {

@@ -62,7 +62,9 @@ export async function serveTraced<R extends Answer | null>(port: TelemetryPort, 
 }
 
 function requestAttributes(method: string, wire: Wire, params: Wire["params"], call: ServedCall): Attributes {
-  const a: Attributes = { "mcp.method.name": method, "motebit.caller": principalLabel(call.principal), "network.transport": call.transport?.network ?? "pipe" };
+  const a: Attributes = { "mcp.method.name": method, "motebit.caller": principalLabel(call.principal) };
+  // Unknown for an MCP task's background run (its request's transport is gone).
+  if (call.transport !== undefined) a["network.transport"] = call.transport.network;
   if (method === "tools/call" && typeof params?.name === "string") {
     a["gen_ai.tool.name"] = params.name.slice(0, MAX_NAME);
     a["gen_ai.operation.name"] = "execute_tool";
@@ -103,10 +105,10 @@ function metricAttributes(a: Attributes, errorType: string | undefined): Attribu
   const rpcError = errorType !== undefined && /^-?\d+$/.test(errorType);
   // A method this server does not have is any string a caller sent: one series for all of them.
   const method = errorType === METHOD_NOT_FOUND ? "_OTHER" : a["mcp.method.name"];
-  const m: Attributes = { "mcp.method.name": method, "network.transport": a["network.transport"] };
+  const m: Attributes = { "mcp.method.name": method };
   // initialize's version is the client's proposal, any string; the others were checked against the supported ones.
   const version = method === "initialize" ? [] : ["mcp.protocol.version"];
-  const kept = [...version, "network.protocol.name", ...(rpcError ? [] : ["gen_ai.tool.name", "gen_ai.prompt.name", "gen_ai.operation.name"])];
+  const kept = [...version, "network.transport", "network.protocol.name", ...(rpcError ? [] : ["gen_ai.tool.name", "gen_ai.prompt.name", "gen_ai.operation.name"])];
   for (const k of kept) if (a[k] !== undefined) m[k] = a[k];
   if (errorType !== undefined) m["error.type"] = errorType;
   if (rpcError) m["rpc.response.status_code"] = errorType;

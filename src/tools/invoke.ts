@@ -1,8 +1,7 @@
 // Runs one tool handler so that nothing it does — throwing, returning junk, ignoring the abort — escapes.
 
 import type { ContentBlock, ServedTool, ToolContext, ToolResult } from "./types.js";
-import { traceHeaders } from "../telemetry/trace-context.js";
-import type { TraceScope } from "../telemetry/trace-scope.js";
+import { headersOf, type TraceScope } from "../telemetry/trace-scope.js";
 
 const ABORTED = "aborted";
 
@@ -112,7 +111,7 @@ function isSerialisable(data: unknown): boolean {
  */
 /** No client, but the run's trace context for a tool that calls out (a task's step); NO_CLIENT without a trace. */
 export function clientWithTrace(trace: TraceScope | undefined): Omit<ToolContext, "signal"> {
-  return trace === undefined ? NO_CLIENT : { ...NO_CLIENT, trace: traceHeaders(trace.context) };
+  return trace === undefined ? NO_CLIENT : { ...NO_CLIENT, trace: headersOf(trace) };
 }
 
 export function invokeTool(

@@ -7,7 +7,7 @@
 // back as a line. stdout carries JSON-RPC and nothing else.
 import type { Writable } from "node:stream";
 import {
-  type Conduit, decodeMessage, INVALID_REQUEST, type Motebit, OWNER, rpcError, sessionEngineFor, type SqlPort,
+  type Conduit, decodeMessage, INVALID_REQUEST, type Motebit, OWNER, rpcError, sessionEngineFor, type SqlPort, STDIO_TRANSPORT,
 } from "motebit-edge/core";
 import { LineCap, MAX_STDIN_LINE_BYTES } from "./line-cap.js";
 
@@ -62,7 +62,7 @@ export function serveStdio(m: Motebit, sql: SqlPort, stdout: Writable, log: (lin
     const message = c.message;
     if (c.kind === "notification" && (message as { method?: unknown }).method === "notifications/initialized") initialized = true;
     const call = engine
-      .receive({ principal: OWNER, kind: c.kind, message, envelope: c.envelope }, conduit)
+      .receive({ principal: OWNER, kind: c.kind, message, envelope: c.envelope, transport: STDIO_TRANSPORT }, conduit)
       .then(async (r) => {
         // Nothing answers a notification or a reply; the owner reads why on stderr, and the audit log keeps it.
         if (r.type === "malformed") return log(`motebit: ignored a malformed ${c.kind}: ${"error" in r.error ? r.error.error.message : ""}`);

@@ -27,6 +27,7 @@ import type { Outcome } from "../../agent/task-receipt.js";
 import type { Admission } from "../../agent/task.js";
 import type { Lease, McpTaskRow, McpTaskStore } from "./mcp-task-store.js";
 import type { KeptCall } from "./mcp-task-host.js";
+import { count } from "../../telemetry/instruments.js";
 
 /** How long a task stays readable after it is created. */
 const TASK_TTL_MS = 60 * 60_000;
@@ -202,6 +203,8 @@ export class McpTasks implements McpTaskHost {
     if (lease === null) return;
     // A resumed task counts its start durably before it runs (the attempt cap).
     if (resumed) this.store.countAttempt(taskId);
+    count(this.motebit.telemetry, (i) => i.tasksResumed, resumed ? 1 : 0);
+    count(this.motebit.telemetry, (i) => i.tasksRunning);
     const t = this.store.get(taskId)!;
     // A synchronous call's row: this run concludes it (its caller is gone), and its end deletes the row.
     const admission = t.admission as Admission | null;
@@ -239,6 +242,7 @@ export class McpTasks implements McpTaskHost {
               : this.store.finish(taskId, lease, { status: "failed", error: { code: INTERNAL_ERROR, message: "Internal error" } }, also)),
       )
       .finally(() => {
+        count(this.motebit.telemetry, (i) => i.tasksRunning, -1);
         clearInterval(renewal);
         this.running.end(taskId, controller);
         this.runs.delete(taskId);

@@ -8,6 +8,7 @@ import type { CallState } from "../call-state.js";
 import type { Principal } from "../../principal.js";
 import type { CallAdmitter } from "../call-context.js";
 import type { RequestTransport } from "../../telemetry/request-transport.js";
+import type { TelemetryPort } from "../../telemetry/port.js";
 
 /** Who asks, how the call is stopped, the way back to its client and its session; what its transport knows of it (its span reads that). */
 export type MessageContext = {
@@ -21,6 +22,8 @@ export type MessageContext = {
 };
 
 export interface MessageHandler {
+  /** The operator's OpenTelemetry (the motebit's), which the engine's tasks and the HTTP endpoint count into. */
+  readonly telemetry?: TelemetryPort | null;
   /** A response, or null for notifications. */
   handleClassified(message: PostedMessage, ctx: MessageContext): Promise<JsonRpcResponse | null>;
 }

@@ -52,6 +52,7 @@ export const queryTool: SyntheticTool = {
         log: turnTools.log,
         meter,
         signal: budget.signal,
+        trace: c.trace,
       });
       turnTools.recordTurn(meter, true);
       // A peer's turn may leave peer-marked memories behind, but it never reports them (product document).

@@ -4,6 +4,7 @@ import { always } from "./types.js";
 import { okJson, toolError } from "../tool-outcome.js";
 import { isOwner } from "../../principal.js";
 import { OWNER_RECALL_EXCLUDED } from "../../memory/scope.js";
+import { recallTraced } from "../../telemetry/memory-span.js";
 
 export const RECALL_REFUSAL =
   "Denied: motebit_recall serves the owner's memories only to the owner (the local stdio session). HTTP callers are never the owner.";
@@ -28,12 +29,14 @@ export const recallTool: SyntheticTool = {
   async run(args, m, c) {
     try {
       await embedderReady(m, c, "motebit_recall");
-      const hits = await m.memory.recall({
-        query: args.query as string,
-        limit: args.limit as number | undefined,
-        scopes: ["owner"],
-        excludeSensitivities: OWNER_RECALL_EXCLUDED,
-      });
+      const hits = await recallTraced(c.trace, () =>
+        m.memory.recall({
+          query: args.query as string,
+          limit: args.limit as number | undefined,
+          scopes: ["owner"],
+          excludeSensitivities: OWNER_RECALL_EXCLUDED,
+        }),
+      );
       return okJson(
         hits.map((h) => ({
           content: h.content,

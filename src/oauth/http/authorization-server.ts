@@ -23,6 +23,7 @@ import { metadataDocumentFetcher, type FetchClientMetadata } from "./metadata-do
 import { operatorApproval, ownerCommand, pendingRequestDetails } from "./owner.js";
 import { register } from "./register.js";
 import { token } from "./token.js";
+import type { TelemetryPort } from "../../telemetry/port.js";
 
 /** Requests per minute (the burst too) one source may make to all OAuth endpoints together; a client's whole sign-in is a handful. */
 export const OAUTH_REQUESTS_PER_SOURCE_PER_MINUTE = 60;
@@ -35,6 +36,8 @@ export interface AuthorizationServerOptions {
   verify?: VerifySignature;
   /** Default: metadataDocumentFetcher(fetch): without redirects, 5 s, 64 KiB. */
   fetchClientMetadata?: FetchClientMetadata;
+  /** The operator's OpenTelemetry: grants and revocations are counted there. */
+  telemetry?: TelemetryPort | null;
 }
 
 type Endpoints = typeof OAUTH_ENDPOINTS;
@@ -53,7 +56,7 @@ export class AuthorizationServer {
   private readonly perSource: RateLimiter;
 
   constructor(o: AuthorizationServerOptions) {
-    this.store = new OAuthStore(o.sql);
+    this.store = new OAuthStore(o.sql, o.telemetry ?? null);
     this.store.migrate();
     const replay = new ReplayStore(o.sql, o.clock);
     replay.migrate();

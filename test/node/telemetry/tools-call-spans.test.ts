@@ -38,7 +38,6 @@ describe("a tools/call's spans", () => {
       "gen_ai.tool.name": "motebit_task",
       "gen_ai.operation.name": "execute_tool",
       "jsonrpc.request.id": String(res.id),
-      "network.transport": "pipe",
       "motebit.caller": "peer:relay:r1",
     });
     expect(server.attributes["error.type"]).toBeUndefined();
