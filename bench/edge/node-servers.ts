@@ -16,7 +16,6 @@ import { serveHttp } from "../../local-stdio/src/serve/http-host.js";
 import { nodeSigner } from "../../local-stdio/src/serve/node-sign.js";
 import { nodeSha256Hex } from "../../local-stdio/src/serve/node-sha256.js";
 import { useNativeSha256 } from "../../src/protocol/index.js";
-import type { TelemetryPort } from "../../src/telemetry/port.js";
 import { freePort } from "../../test/node/edge/local-edge.js";
 
 /** motebit-local's motebit over in-memory SQLite with the bench's settings, as `motebit-local serve` builds it. */
