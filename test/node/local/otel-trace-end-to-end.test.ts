@@ -9,7 +9,7 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
-import { cleanEnv, connectStdio, initMotebit, startHttpServe, tempDir, writeToolsModule } from "../local/helpers/local-cli.js";
+import { cleanEnv, connectStdio, initMotebit, startHttpServe, tempDir, writeToolsModule } from "./helpers/local-cli.js";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../helpers/otlp-receiver.js";
 
 const TRACE_ID = "5f2c8e1d9a7b4c3e8d6f0a1b2c3d4e5f";
