@@ -59,8 +59,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     log(`motebit ${motebit.motebitId} serving over stdio (owner); ${detail}`);
     const done = serveStdio(motebit, local.sql, jsonRpcOut, log);
     startRelayHost({ ...relayOpts, transport: "stdio", port: 0 });
-    // With telemetry on, SIGTERM ends the session like a closed stdin, so the last spans are flushed (below).
-    stop = telemetry === null ? () => done : () => Promise.race([done, new Promise<string>((resolve) => process.once("SIGTERM", () => resolve("SIGTERM")))]);
+    stop = () => done;
   } else {
     let http;
     try {

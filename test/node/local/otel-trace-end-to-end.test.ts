@@ -1,15 +1,16 @@
 // The real motebit-local CLI (its bundle, the OTel packages loaded from its dependencies) with the standard OTEL_*
 // variables, exporting to a real OTLP receiver: a tools/call motebit_task with a traceparent in _meta over stdio gives
 // a SERVER span in that trace with the gate, tool and signing children and the receipt's task id, flushed when stdin
-// closes; over HTTP the same with a traceparent header. Secrets planted in the call (memory text, prompt, argument,
+// closes, or on SIGTERM; over HTTP the same with a traceparent header. Secrets planted in the call (memory text, prompt, argument,
 // token) appear in no exported byte.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { spawn } from "node:child_process";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
-import { cleanEnv, connectStdio, initMotebit, startHttpServe, tempDir, writeToolsModule } from "./helpers/local-cli.js";
+import { BIN, cleanEnv, connectStdio, initMotebit, REPO, startHttpServe, tempDir, writeToolsModule } from "./helpers/local-cli.js";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../helpers/otlp-receiver.js";
 
 const TRACE_ID = "5f2c8e1d9a7b4c3e8d6f0a1b2c3d4e5f";
@@ -64,6 +65,27 @@ describe("motebit-local exports a tools/call's trace to a real OTLP receiver", (
     const signing = child(spans, "sign_receipt", tool);
     expect(signing.attributes).toMatchObject({ "motebit.receipt.task_id": receipt.task_id, "motebit.receipt.result_hash": receipt.result_hash });
     for (const x of spans.filter((x) => x.traceId === TRACE_ID)) expect(x.endNs).toBeGreaterThanOrEqual(x.startNs);
+  });
+
+  it("stdio: SIGTERM exports the spans before the process exits", async () => {
+    const service = "e2e-sigterm";
+    const traceId = TRACE_ID.replace(/^5/, "7");
+    const env = cleanEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: service });
+    const child = spawn(process.execPath, [BIN, "serve", "--identity", identity, "--tools", tools, "--data-dir", join(tmp.dir, "data-sigterm")], { cwd: REPO, env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    const exited = new Promise<number | null>((r) => child.on("close", r));
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "shout", arguments: { text: "x" }, _meta: { traceparent: `00-${traceId}-${PARENT}-01` } } };
+    child.stdin.write(JSON.stringify(initialize) + "\n" + JSON.stringify(call) + "\n");
+    await new Promise<void>((resolve) => {
+      const check = () => (stdout.includes('"id":2') ? resolve() : setTimeout(check, 20));
+      check();
+    });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    // Already there when the process is gone: the stop exported them.
+    expect(receiver.spans().find((x) => x.serviceName === service && x.name === "tools/call shout")).toMatchObject({ traceId, parentSpanId: PARENT });
   });
 
   it("http: the traceparent header parents the call; the token, prompt and memory text are in no exported byte", async () => {
