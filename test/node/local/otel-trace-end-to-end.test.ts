@@ -88,14 +88,22 @@ describe("motebit-local exports a tools/call's trace to a real OTLP receiver", (
     expect(receiver.spans().find((x) => x.serviceName === service && x.name === "tools/call shout")).toMatchObject({ traceId, parentSpanId: PARENT });
   });
 
-  it("http: the traceparent header parents the call; the token, prompt and memory text are in no exported byte", async () => {
+  it("http: the traceparent header parents the call; the metrics are not on the MCP listener; the token, prompt and memory text are in no exported byte", async () => {
     const service = "e2e-http";
     const config = join(tmp.dir, "motebit.json");
     writeFileSync(config, JSON.stringify({ authToken: TOKEN }));
     chmodSync(config, 0o600);
     const env = cleanEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: service, OTEL_METRIC_EXPORT_INTERVAL: "200" });
-    const server = await startHttpServe(["--identity", identity, "--tools", tools, "--config", config, "--serve-port", "0", "--data-dir", join(tmp.dir, "data-http")], env);
+    const server = await startHttpServe(["--identity", identity, "--tools", tools, "--config", config, "--serve-port", "0", "--data-dir", join(tmp.dir, "data-http"), "--metrics-port", "0"], env);
     try {
+      // The scrape endpoint is loopback and its own port; the MCP listener serves no metrics, even to a caller with a token.
+      const scrape = new URL(/Prometheus scrape at (http:\/\/\S+)/.exec(server.stderr())![1]);
+      expect(scrape.hostname).toBe("127.0.0.1");
+      expect(scrape.port).not.toBe(new URL(server.url).port);
+      for (const path of ["/metrics", "/mcp/metrics"]) {
+        const r = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+        expect(await r.text()).not.toContain("mcp_server_operation_duration");
+      }
       const traceparent = `00-${TRACE_ID.replace(/^5/, "6")}-${PARENT}-01`;
       const client = new Client({ name: "otel-e2e", version: "1.0.0" });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}`, traceparent } } }));
