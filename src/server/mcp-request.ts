@@ -9,7 +9,8 @@ import type { JtiClaim, PeerPrincipal } from "../callers/signed-token.js";
 import { readRequestBody } from "./body.js";
 import { jsonResponse, rpcErrorResponse } from "./responses.js";
 import { echo } from "../bounded/echo.js";
-import { traceHeadersOf, type TraceCarrier } from "../telemetry/http-trace-headers.js";
+import { traceHeadersOf } from "../telemetry/http-trace-headers.js";
+import type { TraceCarrier } from "../telemetry/trace-context.js";
 
 export type ResponseMode = "json" | "sse";
 

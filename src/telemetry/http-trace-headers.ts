@@ -2,8 +2,6 @@
 // request (they may cross the Durable Object's RPC, so plain strings). Nothing is read when traceparent is absent.
 import type { TraceCarrier } from "./trace-context.js";
 
-export type { TraceCarrier };
-
 /** `{ traceHeaders }` when the request sent a traceparent, else nothing to spread. */
 export function traceHeadersOf(h: Headers): { traceHeaders?: TraceCarrier } {
   const traceparent = h.get("traceparent");

@@ -229,7 +229,9 @@ export class McpTasks implements McpTaskHost {
       },
     };
     const also = () => held.splice(0).forEach((write) => write());
-    const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args } };
+    // The starting request's trace context, when it had one: this run's span joins that trace.
+    const meta = t.envelope?.trace === undefined ? {} : { _meta: { ...t.envelope.trace } };
+    const message = { jsonrpc: "2.0" as const, id: `task:${taskId}`, method: "tools/call", params: { name: t.tool, arguments: t.args, ...meta } };
     const run = this.motebit.handleClassified({ kind: "request", message }, { principal: t.principal, signal: controller.signal, channel: NO_CHANNEL, session, call })
       .then(
         (response) =>

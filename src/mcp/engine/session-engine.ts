@@ -157,7 +157,7 @@ export class SessionEngine {
     if (removed !== null) return removed;
     // A task keeps the envelope for its runs; the headers were checked at this call and are not kept.
     const { paramHeaders: _checked, ...kept } = envelope;
-    const call = statelessCall(envelope, declaresMcpTasks(envelope.clientCapabilities) ? (tool, args) => this.tasks.create(m.principal, kept, tool, args) : undefined);
+    const call = statelessCall(envelope, declaresMcpTasks(envelope.clientCapabilities) ? (tool, args, trace) => this.tasks.create(m.principal, trace === undefined ? kept : { ...kept, trace }, tool, args) : undefined);
     const channel: ClientChannel = {
       notify: (name, p) => void conduit.send({ jsonrpc: "2.0", method: name, params: p }),
       request: async (name) => {

@@ -5,6 +5,7 @@
 import { INVALID_PARAMS, type JsonRpcId } from "../jsonrpc.js";
 import { isLogLevel, type LogLevel } from "../../tools/log-level.js";
 import { echo } from "../../bounded/echo.js";
+import type { TraceHeaders } from "../../telemetry/trace-context.js";
 
 /** Revisions served statelessly, newest first. */
 export const STATELESS_PROTOCOL_VERSIONS = ["2026-07-28"] as const;
@@ -35,6 +36,8 @@ export interface StatelessEnvelope {
    * arguments its tool marks `x-mcp-header` (param-headers.ts). Absent over stdio, which has no headers.
    */
   paramHeaders?: Record<string, string>;
+  /** A task's, kept with it (never read from the wire): the trace context of the request that started it. */
+  trace?: TraceHeaders;
 }
 
 export interface RevisionRefusal {
