@@ -19,7 +19,7 @@ const LAYERS = [
   ["server", "relay", "client"], // the host-neutral HTTP app (and OAuth's endpoints); the relay loop; signed fetch for any runtime
   ["host"], // a host's start-up: its identity, its motebit with caller standing and the dispatch-token check
   ["fleet"], // many motebits behind one Worker
-  ["index.ts", "ai.ts"], // the entries
+  ["index.ts", "ai.ts", "otel.ts"], // the entries
 ];
 
 const plainPath = (name) => `^src/${name.replace(/\./g, "\\.")}${name.endsWith(".ts") ? "$" : "/"}`;
@@ -67,10 +67,10 @@ module.exports = {
     },
     {
       name: "hosts-use-the-core-entry",
-      comment: "worker/, durable-objects/ and motebit-local import the core only through src/index.ts (or src/ai.ts)",
+      comment: "worker/, durable-objects/ and motebit-local import the core only through src/index.ts (or src/ai.ts, src/otel.ts)",
       severity: "error",
       from: { path: "^(worker|durable-objects|local-stdio/src)/" },
-      to: { path: "^src/", pathNot: "^src/(index|ai)\\.ts$" },
+      to: { path: "^src/", pathNot: "^src/(index|ai|otel)\\.ts$" },
     },
     {
       name: "http-app-is-host-neutral",

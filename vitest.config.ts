@@ -17,6 +17,7 @@ if (belowFloor) {
 export const coreEntry = [
   { find: /^motebit-edge\/core$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
   { find: /^motebit-edge\/core\/ai$/, replacement: fileURLToPath(new URL("./src/ai.ts", import.meta.url)) },
+  { find: /^motebit-edge\/core\/otel$/, replacement: fileURLToPath(new URL("./src/otel.ts", import.meta.url)) },
 ];
 
 // Two runtimes, one command: the core must behave the same in Node and in workerd.
@@ -53,7 +54,7 @@ export default defineConfig({
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],
           // Their own projects below (other bindings).
-          exclude: ["test/workerd/memory/**", "test/workerd/edge/fuzz-http.test.ts"],
+          exclude: ["test/workerd/memory/**", "test/workerd/telemetry/**", "test/workerd/edge/fuzz-http.test.ts"],
           setupFiles: ["./test/workerd/word-table.setup.ts"],
           testTimeout: 30_000,
         },
@@ -80,6 +81,8 @@ export default defineConfig({
       },
       // workerd-memory: memory tests in workerd with the Vectorize / Workers AI doubles as service bindings.
       "./test/workerd/memory/vitest.memory.config.ts",
+      // workerd-otel: the Worker and its object exporting OTLP to a real receiver (test/workerd/telemetry/).
+      "./test/workerd/telemetry/vitest.otel.config.ts",
     ],
   },
 });

@@ -11,6 +11,7 @@ import { edgeMemory } from "./edge-ai.js";
 import { edgeWordTable } from "./word-table.js";
 import type { ObjectEnv } from "./object-env.js";
 import { startEdgeRelay } from "./relay-alarm.js";
+import { edgeOtelSettings, startEdgeTelemetry } from "./edge-telemetry.js";
 
 export type Started = { ok: true; backend: InProcessBackend; relay: RelayLoop | null; motebitId: string; publicKeyHex: string } | { ok: false; error: string };
 
@@ -50,6 +51,8 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
     const ai = settings.ai;
     const log = (line: string) => console.log(profile === null ? line : `[${profile.name}] ${line}`);
     const llm = ai.mode === "ai" ? (await import("./edge-llm.js")).edgeLlm(env, ai) : null;
+    const otel = edgeOtelSettings(env);
+    const telemetry = otel === null ? null : await startEdgeTelemetry(otel, (p) => o.ctx.waitUntil(p));
     const motebit = await createHostMotebit({
       sql,
       currentSettings,
@@ -61,6 +64,7 @@ export async function startMotebit(o: ObjectState, profile: FleetProfile | null)
       memoryFor: (motebitId) => edgeMemory(env, ai, motebitId),
       llm,
       taskTimeoutMs: ai.taskTimeoutMs,
+      telemetry: telemetry?.port,
       log,
     });
     log(`motebit ${motebit.motebitId} started; mode: ${ai.mode}${llm ? `; provider: ${llm.provider}; model: ${llm.modelName}` : ""}; embedder: ${motebit.memory.embedder.id}`);

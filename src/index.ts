@@ -23,6 +23,8 @@ export { readHostSettings } from "./settings/host-settings.js";
 export type { HostSettings } from "./settings/host-settings.js";
 export type { ServerConfig } from "./settings/server-config.js";
 export { StartupError } from "./settings/startup-error.js";
+export { OTEL_VARIABLES, readOtelSettings } from "./settings/otel.js";
+export type { OtelSettings, OtlpTarget } from "./settings/otel.js";
 
 // Build a motebit: the ports a host fills, its tools, memory and embedders, the stores it keeps.
 export { systemClock } from "./ports.js";

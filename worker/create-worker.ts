@@ -12,6 +12,7 @@ import { durableObjectBackend, motebitStub } from "./durable-object-backend.js";
 import type { EdgeEnv } from "./env.js";
 import { mountFleet } from "./fleet-routes.js";
 import { withFleetWellKnown } from "./oauth-paths.js";
+import { tracedFetch, workerTelemetry } from "./worker-telemetry.js";
 
 /** The scheduled event `npm start`'s wrapper sends before it stops the local edge (scripts/start-edge.mjs). */
 export const LEAVE_RELAY_CRON = "motebit:leave-relay";
@@ -39,7 +40,12 @@ export function createMotebitWorker(options: MotebitWorkerOptions) {
     return app;
   };
   const handlers = {
-    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => appFor(env).fetch(withFleetWellKnown(request), env, ctx),
+    fetch: (request: Request, env: EdgeEnv, ctx: ExecutionContext) => {
+      // OTEL_* vars naming an endpoint: the request runs under the Worker's span (worker-telemetry.ts); else as is.
+      const telemetry = workerTelemetry(env);
+      if (telemetry === null) return appFor(env).fetch(withFleetWellKnown(request), env, ctx);
+      return tracedFetch(telemetry, withFleetWellKnown(request), ctx, (traced) => appFor(env).fetch(traced, env, ctx));
+    },
     // The cron trigger (wrangler.toml) wakes the motebit's object, so a fresh deployment registers with its relay
     // without waiting for a first request; the object's alarm does the rest.
     scheduled: async (controller, env, ctx) => {

@@ -38,8 +38,8 @@ export async function benchMotebit(env: Record<string, string>, telemetry?: Tele
 }
 
 /** The edge's app in Node, as `motebit-local serve --serve-transport http` runs it, with the bench's settings. */
-export async function startNodeApp(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
-  const { sql, config, motebit } = await benchMotebit(env);
+export async function startNodeApp(env: Record<string, string>, telemetry?: TelemetryPort): Promise<{ url: string; close(): Promise<void> }> {
+  const { sql, config, motebit } = await benchMotebit(env, telemetry);
   const host = await serveHttp({ motebit, sql, clock: systemClock, config, host: "127.0.0.1", port: 0 });
   return { url: `${host.url}/mcp`, close: async () => (await host.close(), sql.close()) };
 }

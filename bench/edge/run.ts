@@ -12,7 +12,12 @@
 //             (oauth-tokens.ts): the like-for-like anchor for an OAuth-protected motebit
 //   McpAgent: Cloudflare's McpAgent (a Durable Object per session) in the same workerd, no auth (issue 40)
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
-//   npx tsx bench/edge/run.ts [N=1000] [concurrency=8]
+// --otel: a second local edge with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT at an OTLP sink in this process, every
+// span sampled, posted from the Worker and the object in waitUntil) takes turns beside the first. The edge sides print
+// the CPU of their whole local edge (wrangler dev's proxy and workerd: its process group, from /proc) per request.
+//   npx tsx bench/edge/run.ts [N=1000] [concurrency=8] [--otel]
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
 import keys from "../../test/fixtures/edge/keys.json";
 import { startLocalEdge } from "../../test/node/edge/local-edge.js";
@@ -21,8 +26,10 @@ import { BENCH_TOOL, motebitCall } from "../tool-call.js";
 import { edgeAccessToken, providerAccessToken } from "./oauth-tokens.js";
 import { workerdCpuMs } from "./workerd-cpu.js";
 
-const N = Number(process.argv[2] ?? 1000);
-const CONCURRENCY = Number(process.argv[3] ?? 8);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const N = Number(positional[0] ?? 1000);
+const CONCURRENCY = Number(positional[1] ?? 8);
+const OTEL = process.argv.includes("--otel");
 const WARMUP = 50;
 const SIDE_CAP_MS = 40_000;
 
@@ -182,10 +189,14 @@ async function main() {
   const edge = await startLocalEdge(env, { args: ["-c", "bench/edge/wrangler.bench.toml", "--log-level", "warn"] });
   const nodeApp = await startNodeApp(env);
   const baseline = await startBaseline();
+  // --otel: the same edge with telemetry on, exporting to a sink here that reads each export and answers 200.
+  const sink = OTEL ? createServer((req, res) => req.resume().on("end", () => res.end())) : null;
+  if (sink !== null) await new Promise<void>((r) => sink.listen(0, "127.0.0.1", r));
+  const traced = sink === null ? null : await startLocalEdge({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` }, { args: ["-c", "bench/edge/wrangler.bench.toml", "--log-level", "warn"] });
   try {
     // Tokens are minted up front (each one used once) so both sides measure the server, not the client's signing.
     const signer = await createSigner(keys.known_caller.seed_hex);
-    const total = 4 * (N + WARMUP + 2);
+    const total = (traced === null ? 4 : 5) * (N + WARMUP + 2);
     const m0 = performance.now();
     const tokens = await Promise.all(
       Array.from({ length: total }, () =>
@@ -211,7 +222,7 @@ async function main() {
       { name: "edge oauth", url: `${edge.url}/mcp`, motebit: true, auth: () => ({ Authorization: `Bearer ${ours}` }), cpu },
       { name: "wop", url: `${edge.url}/wop/mcp`, auth: () => ({ Authorization: `Bearer ${theirs}` }), cpu },
     ];
-    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, agent, ...oauth] = await measure([
+    const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, agent, ...rest] = await measure([
       await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }), cpu }),
       await prepare({ name: "node app", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[half + i]}` }) }),
       await prepare({ name: "baseline", url: baseline.url, auth: () => ({}) }),
@@ -232,7 +243,13 @@ async function main() {
       await prepare({ name: "McpAgent", url: `${edge.url}/agent/mcp`, auth: () => ({}), cpu }),
       ...(await Promise.all(oauthSides.map(prepare))),
       ...oauthSides.map((s) => stateless({ ...s, name: `${s.name} 2026` })),
+      ...(traced === null
+        ? []
+        : [await prepare({ name: "edge+otel", url: `${traced.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[4 * half + i]}` }), cpu: () => workerdCpuMs(traced.pgid) })]),
     ]);
+    // The OpenTelemetry side, when there, ran last.
+    const edgeOtel = traced === null ? undefined : rest.pop();
+    const oauth = rest;
     const oauthSession = oauth.slice(0, oauthSides.length);
     const oauth26 = oauth.slice(oauthSides.length);
 
@@ -271,12 +288,22 @@ async function main() {
     console.log(`in MCP 2026-07-28`);
     for (const r of oauth26) console.log(row(r));
     for (const r of oauth26.slice(1)) console.log(speedup(`${oauth26[0].name}/${r.name}`, oauth26[0], r));
+    if (edgeOtel !== undefined) {
+      console.log(`\nOpenTelemetry on at the edge (every span sampled, OTLP protobuf posted in waitUntil)`);
+      console.log(row(edgeOtel));
+      console.log(
+        `edge+otel − edge: ${(edgeOtel.cpuUs! - edgeResult.cpuUs!).toFixed(0)} µs of workerd cpu per request; ` +
+          `throughput ${(edgeOtel.rps / edgeResult.rps).toFixed(2)}x, p50 ${(edgeOtel.p50 / edgeResult.p50).toFixed(2)}x`,
+      );
+    }
     console.log(`client-side token minting: ${(mintMs * 1000).toFixed(0)} µs per token (not in the figures above)`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await baseline.close();
     await nodeApp.close();
     await edge.stop();
+    await traced?.stop();
+    sink?.close();
   }
 }
 

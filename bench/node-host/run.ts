@@ -11,8 +11,12 @@
 // MOTEBIT_BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the servers' process there (sampled in wall time: on a
 // loaded machine a frame that wakes another thread is charged for the time it waits to run again).
 // MOTEBIT_BENCH_TOOL=motebit_task: the motebit sides call motebit_task over echo instead (bench/tool-call.ts).
-//   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10] [--before=<dir>]
+// --otel: a third motebit-local side, static+otel, with OpenTelemetry on (every span sampled, batched to an OTLP/HTTP
+// protobuf sink in this process, which drains and drops), and the server CPU it adds per request over static's.
+//   npx tsx bench/node-host/run.ts [N=2000] [concurrency=8] [rounds=10] [--before=<dir>] [--otel]
 import { fork, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { createSigner, mintBearerToken } from "../../src/protocol/index.js";
@@ -21,6 +25,7 @@ import { BENCH_TOOL, motebitCall } from "../tool-call.js";
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const BEFORE = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length) ?? null;
+const OTEL = process.argv.includes("--otel");
 const N = Number(positional[0] ?? 2000);
 const CONCURRENCY = Number(positional[1] ?? 8);
 const ROUNDS = Number(positional[2] ?? 10);
@@ -143,8 +148,12 @@ async function main() {
     MOTEBIT_RATE_LIMIT: "1000000",
   };
   const args = [JSON.stringify(env), ...(BEFORE === null ? [] : [resolve(BEFORE)])];
-  const child = fork(new URL("./servers.ts", import.meta.url).pathname, args, { execArgv: ["--import", "tsx", ...cpuProfile()] });
-  type Urls = { nodeApp: string; sdk: string; canned: string; before: string | null };
+  // The OTLP sink: reads each export and answers 200 (its CPU is this process's, not the server's).
+  const sink = OTEL ? createServer((req, res) => req.resume().on("end", () => res.end())) : null;
+  if (sink !== null) await new Promise<void>((r) => sink.listen(0, "127.0.0.1", r));
+  const otlpEnv = sink === null ? {} : { MOTEBIT_BENCH_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` };
+  const child = fork(new URL("./servers.ts", import.meta.url).pathname, args, { execArgv: ["--import", "tsx", ...cpuProfile()], env: { ...process.env, ...otlpEnv } });
+  type Urls = { nodeApp: string; sdk: string; canned: string; before: string | null; traced: string | null };
   const urls = await new Promise<Urls>((resolve, reject) => {
     child.once("message", (m) => resolve((m as { urls: Urls }).urls));
     child.once("exit", (code) => reject(new Error(`the servers' process exited (${code}) before listening`)));
@@ -181,9 +190,13 @@ async function main() {
       await mcpSide("sdk", sdk.url, () => ({})),
       cannedSide,
       ...(urls.before === null ? [] : [await mcpSide("signed@before", urls.before, signed, motebitCall), await mcpSide("static@before", urls.before, staticToken, motebitCall)]),
+      ...(urls.traced === null ? [] : [await mcpSide("static+otel", urls.traced, staticToken, motebitCall)]),
     ];
     const load = loadavg().map((x) => x.toFixed(2)).join(" ");
-    const [s, st, b, c, sb, stb] = await measure(child, sides);
+    const figures = await measure(child, sides);
+    const [s, st, b, c] = figures;
+    const [sb, stb] = urls.before === null ? [] : figures.slice(4, 6);
+    const traced = urls.traced === null ? undefined : figures[figures.length - 1];
     const line = (name: string, f: Figures) =>
       `  ${name.padEnd(14)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   server cpu ${f.cpuUs.toFixed(0).padStart(5)} µs/req   client cpu ${f.clientUs.toFixed(0).padStart(5)} µs/req`;
     console.log(`tools/call ${BENCH_TOOL} over HTTP (the baselines: echo), motebit-local vs baselines: ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (Node ${process.version}; load ${load} at start, ${loadavg().map((x) => x.toFixed(2)).join(" ")} at end)`);
@@ -207,9 +220,14 @@ async function main() {
       console.log(`  static/static@before: ${ratio(st, stb)}   signed@before − static@before: ${extra(sb, stb)}`);
       console.log(`  signed@before/canned: ${ratio(sb, c)}   signed@before/sdk: ${ratio(sb, b)}`);
     }
+    if (traced !== undefined) {
+      console.log(line("static+otel", traced));
+      console.log(`  static+otel − static: ${extra(traced, st)} of server cpu per request (OpenTelemetry on, every span sampled and exported)   static+otel/static: ${ratio(traced, st)}`);
+    }
   } finally {
     child.send("stop");
     await new Promise((r) => child.once("exit", r));
+    sink?.close();
   }
 }
 

@@ -6,6 +6,7 @@
 import { createServer, type Server } from "node:http";
 import { freePort } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "../edge/node-servers.js";
+import { startNodeTelemetry } from "../../local-stdio/src/telemetry/start-telemetry.js";
 
 /** node:http reading the body and answering one fixed JSON-RPC result: no parsing, no MCP, no auth. */
 async function startCanned(): Promise<{ url: string; close(): Promise<void> }> {
@@ -31,13 +32,18 @@ const nodeApp = await startNodeApp(env);
 const before: Awaited<ReturnType<typeof startNodeApp>> | null = beforeDir
   ? await ((await import(`${beforeDir}/bench/edge/node-servers.ts`)) as { startNodeApp: typeof startNodeApp }).startNodeApp(env)
   : null;
+const otlp = process.env.MOTEBIT_BENCH_OTLP_ENDPOINT;
+const telemetry = otlp === undefined ? null : await startNodeTelemetry({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp }, metricsPortFlag: null, log: () => {} });
+const traced = telemetry === null ? null : await startNodeApp(env, telemetry.port);
 const sdk = await startBaseline();
 const canned = await startCanned();
 process.on("message", async (m) => {
+  // The traced side's batched exports are charged to its own turn: flushed before each reading, not in another side's.
+  if (m === "cpu") await telemetry?.flush();
   if (m === "cpu") process.send!({ cpu: process.cpuUsage() });
   if (m === "stop") {
-    await Promise.all([canned.close(), sdk.close(), nodeApp.close(), before?.close()]);
+    await Promise.all([canned.close(), sdk.close(), nodeApp.close(), before?.close(), traced?.close(), telemetry?.shutdown()]);
     process.disconnect();
   }
 });
-process.send!({ urls: { nodeApp: nodeApp.url, sdk: sdk.url, canned: canned.url, before: before?.url ?? null } });
+process.send!({ urls: { nodeApp: nodeApp.url, sdk: sdk.url, canned: canned.url, before: before?.url ?? null, traced: traced?.url ?? null } });

@@ -22,6 +22,9 @@ const result = await build({
   target: "node22",
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
   banner: { js: 'import { createRequire as __motebitRequire } from "node:module";\nconst require = __motebitRequire(import.meta.url);' },
+  // The OpenTelemetry SDK and exporters are the package's dependencies, imported only when OTEL_* or --metrics-port
+  // asks for them (src/telemetry/): never parsed otherwise. @opentelemetry/api stays bundled: the core calls it.
+  external: ["@opentelemetry/core", "@opentelemetry/resources", "@opentelemetry/sdk-*", "@opentelemetry/exporter-*"],
   legalComments: "none",
   logLevel: "warning",
   metafile: true,

@@ -1,7 +1,7 @@
 // Builds the owner's motebit on this machine: identity and key, tools, model, and its state in
 // <dataDir>/motebit.sqlite (the same memories and receipt ledger as at the edge, over the same SQL port).
 import { mkdirSync } from "node:fs";
-import { createHostMotebit, type Embedder, type LlmProvider, type Motebit, type ServerConfig, systemClock } from "motebit-edge/core";
+import { createHostMotebit, type Embedder, type LlmProvider, type Motebit, type ServerConfig, systemClock, type TelemetryPort } from "motebit-edge/core";
 import { CliError } from "./cli-error.js";
 import type { LocalConfig } from "./config-file.js";
 import { loadLocalIdentity } from "./local-identity.js";
@@ -29,6 +29,8 @@ export async function startLocalMotebit(o: {
   /** Default: the offline hashing embedder. */
   embedder?: Embedder;
   taskTimeoutMs?: number | null;
+  /** OpenTelemetry, when configured (telemetry/start-telemetry.ts). */
+  telemetry?: TelemetryPort | null;
   log: (line: string) => void;
 }): Promise<LocalMotebit> {
   // Everything that can be wrong with the inputs is found before anything is written.
@@ -56,6 +58,7 @@ export async function startLocalMotebit(o: {
       tools,
       llm: o.llm,
       taskTimeoutMs: o.taskTimeoutMs,
+      telemetry: o.telemetry,
       memoryFor: () => ({ embedder: o.embedder }),
       signerFor: nodeSigner,
       log: o.log,

@@ -11,4 +11,6 @@ export interface ServeOptions {
   dataDirFlag: string | undefined;
   /** --embedder: MOTEBIT_EMBEDDER for this run (local or ollama); undefined: the setting's own value or default. */
   embedder: "local" | "ollama" | undefined;
+  /** --metrics-port: the loopback Prometheus scrape port (wins over MOTEBIT_METRICS_PORT); null: not given. */
+  metricsPort: number | null;
 }

@@ -39,6 +39,9 @@ Options:
   --embedder NAME      local (the word table alone) or ollama; wins over MOTEBIT_EMBEDDER.
                        Default: a sentence encoder with the word table, offline. A change
                        re-embeds every stored memory at start-up
+  --metrics-port N     a Prometheus scrape endpoint at http://127.0.0.1:N/metrics (0: any free
+                       port, printed on stderr); its own listener on loopback, never the MCP one
+                       (MOTEBIT_METRICS_PORT; the flag wins)
 
 Auth tokens are read from the config file ("authToken", named tokens "authTokens") or the environment
 (MOTEBIT_AUTH_TOKEN, MOTEBIT_AUTH_TOKENS, which win), never from a flag. Each token is at least 16 characters.
@@ -59,6 +62,16 @@ this motebit's key. MOTEBIT_RELAY_FORWARD_TOKEN / "relayForwardToken" is the bea
 presents when it forwards a task (served as the relay, never the owner). MOTEBIT_RELAY_TRUST /
 MOTEBIT_RELAY_ID / MOTEBIT_RELAY_FORWARD_TOKEN override the file's values.
 Without a model, tasks run in direct mode and motebit_query says no provider is configured.
+OpenTelemetry (docs/observability.md; off unless an endpoint or a metrics port is set):
+  OTEL_EXPORTER_OTLP_ENDPOINT    base URL; traces go to <base>/v1/traces, metrics to <base>/v1/metrics
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_METRICS_ENDPOINT   full URLs, win over the base
+  OTEL_EXPORTER_OTLP_PROTOCOL    http/protobuf (default) or http/json (also _TRACES_/_METRICS_PROTOCOL)
+  OTEL_EXPORTER_OTLP_HEADERS     key=value,key2=value2 sent with every export (also _TRACES_/_METRICS_HEADERS)
+  OTEL_SERVICE_NAME              default motebit-local
+  OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG   default parentbased_always_on
+  OTEL_METRIC_EXPORT_INTERVAL    ms between OTLP metric exports (default 60000)
+  OTEL_TRACES_EXPORTER, OTEL_METRICS_EXPORTER    otlp (default) or none; OTEL_SDK_DISABLED=true: all off
+  OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true   export tool arguments, prompts and memory text
 
 ${EXIT_STATUS}`;
 
@@ -73,6 +86,7 @@ export const SPEC = {
   config: "string",
   "data-dir": "string",
   embedder: "string",
+  "metrics-port": "string",
 } as const;
 
 /** Flags → options; every problem is a UsageError (exit 2, like every command's usage errors). */
@@ -86,6 +100,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
   const transport = flagString(flags, "serve-transport") ?? "stdio";
   if (transport !== "stdio" && transport !== "http") throw new UsageError(`--serve-transport must be "stdio" or "http", got "${transport}"`);
   const embedder = flagString(flags, "embedder");
+  const metricsPort = flagInteger(flags, "metrics-port", 0, 65535) ?? null;
   if (embedder !== undefined && embedder !== "local" && embedder !== "ollama") throw new UsageError(`--embedder must be "local" or "ollama", got "${embedder}"`);
   return {
     transport,
@@ -98,6 +113,7 @@ export function parseServeArgs(argv: string[]): ServeOptions {
     configPath: flagString(flags, "config") ?? null,
     dataDirFlag: flagString(flags, "data-dir"),
     embedder,
+    metricsPort,
   };
 }
 

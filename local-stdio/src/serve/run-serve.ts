@@ -8,6 +8,7 @@ import { startLocalMotebit } from "../local-motebit.js";
 import { isLoopbackBind } from "motebit-edge/core";
 import { resolveDataDir } from "../locations.js";
 import { startOwnerMcpServers } from "../mcp-servers/for-serve.js";
+import { startNodeTelemetry } from "../telemetry/start-telemetry.js";
 import { serveHttp } from "./http-host.js";
 import { startRelayHost } from "./relay-host.js";
 import { serveStdio } from "./stdio-host.js";
@@ -40,8 +41,9 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   if (jsonRpcOut === null) await checkPortFree(opts.host, opts.port);
   const ai = await localAi(settings.ai, log);
   const { llm } = ai;
+  const telemetry = await startNodeTelemetry({ env: process.env, metricsPortFlag: opts.metricsPort, log });
   // MOTEBIT_TASK_TIMEOUT_MS (environment, or the config file under that name or taskTimeoutMs); unset: the mode's default.
-  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, server: settings.server, llm, embedder: ai.embedder, taskTimeoutMs: ai.settings.taskTimeoutMs, log });
+  const local = await startLocalMotebit({ identityPath: opts.identityPath, toolsPath: opts.toolsPath, dataDir, config, server: settings.server, llm, embedder: ai.embedder, taskTimeoutMs: ai.settings.taskTimeoutMs, telemetry: telemetry?.port, log });
   const { motebit } = local;
   const mcpServers = await startOwnerMcpServers(config.mcpServers, { overStdio: jsonRpcOut !== null, registry: motebit.registry, log });
   const mode =
@@ -66,6 +68,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
       // Taken between the check and now: the same words.
       local.sql.close();
       await mcpServers.close();
+      await telemetry?.shutdown();
       throw cannotListen(opts.host, opts.port, e);
     }
     const names = [...settings.server.staticTokens.keys()];
@@ -87,6 +90,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const why = await stop();
   await mcpServers.close();
   local.sql.close();
+  await telemetry?.shutdown();
   log(`motebit ${motebit.motebitId} stopped (${why})`);
   // Something a tools module left running (a timer, a socket) must not keep a stopped server alive.
   setTimeout(() => process.exit(0), 1_000).unref();

@@ -16,6 +16,7 @@ describe("parseServeArgs", () => {
       configPath: null,
       dataDirFlag: undefined,
       embedder: undefined,
+      metricsPort: null,
     });
     expect([DEFAULT_PORT, DEFAULT_HOST]).toEqual([3100, "127.0.0.1"]);
   });
@@ -25,6 +26,7 @@ describe("parseServeArgs", () => {
       parseServeArgs([
         "--serve-transport=http", "--serve-port", "8080", "--serve-host=0.0.0.0", "--identity", "m.md", "--tools=t.js",
         "--direct", "--self-test", "--config", "c.json", "--data-dir", "d", "--embedder=local",
+        "--metrics-port", "9464",
       ]),
     ).toEqual({
       transport: "http",
@@ -37,12 +39,14 @@ describe("parseServeArgs", () => {
       configPath: "c.json",
       dataDirFlag: "d",
       embedder: "local",
+      metricsPort: 9464,
     });
   });
 
   it.each([
     [["--auth-token", "x"], /config file only/],
     [["--serve-port", "3.5"], /--serve-port must be a whole number/],
+    [["--metrics-port", "70000"], /--metrics-port must be a whole number from 0 to 65535/],
     [["--serve-port", "-1"], /--serve-port must be a whole number|--serve-port needs a value/],
     [["--direct=yes"], /--direct takes no value/],
     [["--identity", "a", "--identity", "b"], /--identity is given more than once/],
