@@ -3,24 +3,59 @@
 //   ours:  the MCP SDK client's own auth() — discovery, registration, authorize — the consent page opened and
 //          posted as a browser does, with the owner's signed approval (as `motebit-local oauth approve` signs it),
 //          then the code redeemed by auth() again
+//   ours, DPoP-bound: the same, the code redeemed with a DPoP proof (and again with the nonce the server asks for)
 //   theirs: workers-oauth-provider's registration, /authorize (the bench Worker's consent approves at once, the
 //          provider issues the code) and token endpoint, with PKCE, as a public client
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { signApproval, type RequestDetails } from "../../src/oauth/approval.js";
 import { base64urlEncode, createSigner, utf8 } from "../../src/protocol/index.js";
-import { MemoryProvider, openConsent, redirectParams, REDIRECT_URI, submitConsent } from "../../test/shared/oauth-driver.js";
+import { makeProof, proofKey, type ProofKey } from "../../test/shared/dpop-proof.js";
+import { MemoryProvider, openConsent, redirectParams, REDIRECT_URI, submitConsent, type FetchFn } from "../../test/shared/oauth-driver.js";
 
 /** The edge's access token for a client the owner (key `ownerSeedHex`) approved as verified. */
-export async function edgeAccessToken(base: string, ownerSeedHex: string): Promise<string> {
+export async function edgeAccessToken(base: string, ownerSeedHex: string, fetchFn: FetchFn = fetch): Promise<string> {
   const serverUrl = `${base}/mcp`;
   const provider = new MemoryProvider();
-  if ((await auth(provider, { serverUrl })) !== "REDIRECT") throw new Error("edge OAuth: expected a redirect to consent");
+  if ((await auth(provider, { serverUrl, fetchFn })) !== "REDIRECT") throw new Error("edge OAuth: expected a redirect to consent");
   const page = await openConsent(fetch, provider.authorizationUrl!);
   const details = (await (await fetch(`${base}/oauth/requests/${page.code}`)).json()) as RequestDetails;
   const approval = await signApproval(details, "verified", await createSigner(ownerSeedHex));
   const code = redirectParams(await submitConsent(fetch, page, "approve", approval)).get("code")!;
-  if ((await auth(provider, { serverUrl, authorizationCode: code })) !== "AUTHORIZED") throw new Error("edge OAuth: the code was not redeemed");
+  if ((await auth(provider, { serverUrl, authorizationCode: code, fetchFn })) !== "AUTHORIZED") throw new Error("edge OAuth: the code was not redeemed");
   return provider.saved!.access_token;
+}
+
+/** A DPoP-bound access token: the key it is bound to, and the server nonce (good 5–10 min) its proofs carry. */
+export interface DpopGrant {
+  token: string;
+  key: ProofKey;
+  nonce: string;
+}
+
+/**
+ * The edge's access token bound to a fresh Ed25519 DPoP key: the SDK's token request (the only form post with a
+ * grant_type) carries a proof, and is sent once more with the nonce when the server answers use_dpop_nonce with one
+ * (RFC 9449 §8); the same nonce is what /mcp asks for.
+ */
+export async function edgeDpopAccessToken(base: string, ownerSeedHex: string): Promise<DpopGrant> {
+  const key = await proofKey();
+  let nonce: string | undefined;
+  const withProof: FetchFn = async (url, init) => {
+    if (!(init?.body instanceof URLSearchParams && init.body.has("grant_type"))) return fetch(url, init);
+    const send = async () => {
+      const headers = new Headers(init.headers);
+      headers.set("DPoP", await makeProof(key, "POST", String(url), { nonce }));
+      return fetch(url, { ...init, headers });
+    };
+    const first = await send();
+    const asked = first.headers.get("DPoP-Nonce");
+    if (first.status !== 400 || asked === null) return first;
+    nonce = asked;
+    return send();
+  };
+  const token = await edgeAccessToken(base, ownerSeedHex, withProof);
+  if (nonce === undefined) throw new Error("edge DPoP: the token endpoint asked for no nonce");
+  return { token, key, nonce };
 }
 
 const form = (fields: Record<string, string>): RequestInit => ({

@@ -9,7 +9,8 @@
 //             workerd as the edge (bench/edge/baseline-worker.ts), no auth: the fair comparison for the edge
 //   OAuth (issue 41): the edge with an OAuth access token from its own flow against the same createMcpHandler behind
 //             workers-oauth-provider (its KV in the same workerd) with a token from that provider's flow
-//             (oauth-tokens.ts): the like-for-like anchor for an OAuth-protected motebit
+//             (oauth-tokens.ts): the like-for-like anchor for an OAuth-protected motebit; and the edge with a
+//             DPoP-bound access token (a fresh proof per request)
 //   McpAgent: Cloudflare's McpAgent (a Durable Object per session) in the same workerd, no auth (issue 40)
 // Prints requests/s and p50/p99 latency for both, and the ratios. Bounded: N requests per side, stops early at a time cap.
 // --otel: a second local edge with OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT at an OTLP sink in this process, every
@@ -23,7 +24,8 @@ import keys from "../../test/fixtures/edge/keys.json";
 import { startLocalEdge } from "../../test/node/edge/local-edge.js";
 import { startBaseline, startNodeApp } from "./node-servers.js";
 import { BENCH_TOOL, motebitCall } from "../tool-call.js";
-import { edgeAccessToken, providerAccessToken } from "./oauth-tokens.js";
+import { dpopProofs } from "./dpop-proofs.js";
+import { edgeAccessToken, edgeDpopAccessToken, providerAccessToken } from "./oauth-tokens.js";
 import { workerdCpuMs } from "./workerd-cpu.js";
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -40,6 +42,8 @@ interface Side {
   motebit?: boolean;
   /** Headers for request i (the edge: a fresh token; the baseline: none). */
   auth(i: number): Record<string, string>;
+  /** Makes requests from..from+count-1's headers, before they are timed (a DPoP side's proofs). */
+  ready?(from: number, count: number): Promise<void>;
   /** Its server's CPU so far, ms (the workerd sides). */
   cpu?: () => number | null;
 }
@@ -60,6 +64,7 @@ interface Runner {
   name: string;
   one: (i: number) => Promise<void>;
   first?: number;
+  ready?: (from: number, count: number) => Promise<void>;
   cpu?: () => number | null;
 }
 
@@ -103,8 +108,9 @@ async function callEcho(side: Side, i: number, session: string): Promise<void> {
 
 /** The per-request work of one side: tools/call echo in one session (request indices 0 and 1 went to initialize). */
 async function prepare(side: Side): Promise<Runner> {
+  await side.ready?.(0, 2);
   const session = await openSession(side, 0);
-  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2, cpu: side.cpu };
+  return { name: side.name, one: (i) => callEcho(side, i, session), first: 2, ready: side.ready?.bind(side), cpu: side.cpu };
 }
 
 /** The same call in MCP 2026-07-28: no session, the envelope in _meta and the routing headers on every request. */
@@ -113,6 +119,7 @@ function stateless(side: Side): Runner {
   return {
     name: side.name,
     cpu: side.cpu,
+    ready: side.ready?.bind(side),
     one: async (i) => {
       const call = side.motebit ? motebitCall(i) : { name: "echo", arguments: { text: `hi ${i}` } };
       const headers = { ...JSON_HEADERS, ...side.auth(i), "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": call.name };
@@ -142,6 +149,7 @@ async function measure(sides: Runner[]): Promise<Result[]> {
   const deadline = Date.now() + SIDE_CAP_MS * sides.length;
   const batch = async (k: number, count: number, record: boolean) => {
     const end = next[k] + count;
+    await sides[k].ready?.(next[k], count);
     const t0 = performance.now();
     const c0 = sides[k].cpu?.() ?? null;
     const worker = async () => {
@@ -170,6 +178,12 @@ async function measure(sides: Runner[]): Promise<Result[]> {
 function speedup(label: string, ours: Result, theirs: Result): string {
   const cpu = ours.cpuUs && theirs.cpuUs ? `, workerd cpu per request ${(ours.cpuUs / theirs.cpuUs).toFixed(2)}x theirs` : "";
   return `${label}: throughput ${(ours.rps / theirs.rps).toFixed(2)}x, p50 ${(theirs.p50 / ours.p50).toFixed(2)}x as fast (p99 ${(theirs.p99 / ours.p99).toFixed(2)}x)${cpu}`;
+}
+
+/** Each edge OAuth side against createMcpHandler behind workers-oauth-provider (the second of the OAuth sides). */
+function againstWop(results: Result[]): void {
+  const wop = results[1];
+  for (const r of results) if (r !== wop) console.log(speedup(`${r.name}/${wop.name}`, r, wop));
 }
 
 function row(r: Result): string {
@@ -214,13 +228,12 @@ async function main() {
     // (ACCESS_TOKEN_TTL_MS): enough for N up to a few thousand; past it the edge's side fails with a 401 and says so.
     const ours = await edgeAccessToken(edge.url, keys.server.seed_hex);
     const theirs = await providerAccessToken(edge.url, "/wop");
-    // The OAuth sides. A DPoP-bound token is one more entry: its token from a token request with a DPoP proof, and an
-    // auth(i) giving { Authorization: `DPoP ${token}`, DPoP: proofs[i] } — request i's proof (htm POST, htu the side's
-    // url, ath of the token, its own jti), minted up front like the signed tokens above so the client's signing stays
-    // out of the figures. The same entries run in 2026-07-28 form below.
-    const oauthSides: Side[] = [
+    const bound = await edgeDpopAccessToken(edge.url, keys.server.seed_hex);
+    // The OAuth sides, made once for the session form and once for 2026-07-28: a DPoP side's proofs are each sent once.
+    const oauthSides = (): Side[] => [
       { name: "edge oauth", url: `${edge.url}/mcp`, motebit: true, auth: () => ({ Authorization: `Bearer ${ours}` }), cpu },
       { name: "wop", url: `${edge.url}/wop/mcp`, auth: () => ({ Authorization: `Bearer ${theirs}` }), cpu },
+      { name: "edge dpop", url: `${edge.url}/mcp`, motebit: true, ...dpopProofs(bound, `${edge.url}/mcp`), cpu },
     ];
     const [edgeResult, nodeResult, baseResult, workerdBase, floor, edge26, node26, workerdBase26, agent, ...rest] = await measure([
       await prepare({ name: "edge", url: `${edge.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[i]}` }), cpu }),
@@ -241,8 +254,8 @@ async function main() {
       stateless({ name: "node 2026", url: nodeApp.url, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[3 * half + i]}` }) }),
       stateless({ name: "wd b 2026", url: `${edge.url}/baseline/mcp`, auth: () => ({}), cpu }),
       await prepare({ name: "McpAgent", url: `${edge.url}/agent/mcp`, auth: () => ({}), cpu }),
-      ...(await Promise.all(oauthSides.map(prepare))),
-      ...oauthSides.map((s) => stateless({ ...s, name: `${s.name} 2026` })),
+      ...(await Promise.all(oauthSides().map(prepare))),
+      ...oauthSides().map((s) => stateless({ ...s, name: `${s.name} 2026` })),
       ...(traced === null
         ? []
         : [await prepare({ name: "edge+otel", url: `${traced.url}/mcp`, motebit: true, auth: (i) => ({ Authorization: `Bearer motebit:${tokens[4 * half + i]}` }), cpu: () => workerdCpuMs(traced.pgid) })]),
@@ -250,8 +263,8 @@ async function main() {
     // The OpenTelemetry side, when there, ran last.
     const edgeOtel = traced === null ? undefined : rest.pop();
     const oauth = rest;
-    const oauthSession = oauth.slice(0, oauthSides.length);
-    const oauth26 = oauth.slice(oauthSides.length);
+    const oauthSession = oauth.slice(0, oauth.length / 2);
+    const oauth26 = oauth.slice(oauth.length / 2);
 
     console.log(`tools/call ${BENCH_TOOL} (the baselines: echo), ${N} requests per side in ${ROUNDS} interleaved rounds, concurrency ${CONCURRENCY} (+${WARMUP} warm-up)`);
     console.log(row(edgeResult));
@@ -282,12 +295,12 @@ async function main() {
     console.log(`\nMcpAgent (a Durable Object per session, SDK v1, no auth) in the same workerd`);
     console.log(row(agent));
     console.log(speedup("edge/McpAgent", edgeResult, agent));
-    console.log(`\nOAuth access tokens (the same token on every request): the edge, then createMcpHandler behind workers-oauth-provider`);
+    console.log(`\nOAuth access tokens (the same token on every request): the edge, createMcpHandler behind workers-oauth-provider, the edge with DPoP`);
     for (const r of oauthSession) console.log(row(r));
-    for (const r of oauthSession.slice(1)) console.log(speedup(`${oauthSession[0].name}/${r.name}`, oauthSession[0], r));
+    againstWop(oauthSession);
     console.log(`in MCP 2026-07-28`);
     for (const r of oauth26) console.log(row(r));
-    for (const r of oauth26.slice(1)) console.log(speedup(`${oauth26[0].name}/${r.name}`, oauth26[0], r));
+    againstWop(oauth26);
     if (edgeOtel !== undefined) {
       console.log(`\nOpenTelemetry on at the edge (every span sampled, OTLP protobuf posted in waitUntil)`);
       console.log(row(edgeOtel));
