@@ -63,6 +63,7 @@ presents when it forwards a task (served as the relay, never the owner). MOTEBIT
 MOTEBIT_RELAY_ID / MOTEBIT_RELAY_FORWARD_TOKEN override the file's values.
 Without a model, tasks run in direct mode and motebit_query says no provider is configured.
 OpenTelemetry (docs/observability.md; off unless an endpoint or a metrics port is set):
+  needs the @opentelemetry/* packages installed beside motebit-local (serve names the command if not)
   OTEL_EXPORTER_OTLP_ENDPOINT    base URL; traces go to <base>/v1/traces, metrics to <base>/v1/metrics
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_METRICS_ENDPOINT   full URLs, win over the base
   OTEL_EXPORTER_OTLP_PROTOCOL    http/protobuf (default) or http/json (also _TRACES_/_METRICS_PROTOCOL)

@@ -2,6 +2,7 @@
 // MOTEBIT_METRICS_PORT. Neither set: null, and no module of the SDK is loaded, no port opened.
 import { readOtelSettings } from "motebit-edge/core";
 import { asCliError, CliError } from "../cli-error.js";
+import { withOtelPackages } from "./otel-packages.js";
 // Type only: the SDK module itself loads below, when settings ask for it.
 import type { NodeTelemetry } from "./node-sdk.js";
 
@@ -20,6 +21,6 @@ export async function startNodeTelemetry(o: { env: NodeJS.ProcessEnv; metricsPor
   const port = metricsPort(o.metricsPortFlag, o.env);
   const settings = asCliError(() => readOtelSettings(o.env, DEFAULT_SERVICE_NAME, port !== null));
   if (settings === null) return null;
-  const { startNodeSdk } = await import("./node-sdk.js");
-  return startNodeSdk(settings, port, o.log);
+  // The packages are optional peers (otel-packages.ts): a missing one surfaces here, as the chunk or an exporter loads.
+  return withOtelPackages(async () => (await import("./node-sdk.js")).startNodeSdk(settings, port, o.log));
 }
