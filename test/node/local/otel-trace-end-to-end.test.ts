@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripIdentityTag } from "../../../src/protocol/index.js";
 import { BIN, cleanEnv, connectStdio, initMotebit, REPO, startHttpServe, tempDir, writeToolsModule } from "./helpers/local-cli.js";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../helpers/otlp-receiver.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const TRACE_ID = "5f2c8e1d9a7b4c3e8d6f0a1b2c3d4e5f";
 const PARENT = "a1b2c3d4e5f60718";
@@ -67,7 +68,7 @@ describe("motebit-local exports a tools/call's trace to a real OTLP receiver", (
     for (const x of spans.filter((x) => x.traceId === TRACE_ID)) expect(x.endNs).toBeGreaterThanOrEqual(x.startNs);
   });
 
-  it("stdio: SIGTERM exports the spans before the process exits", async () => {
+  it("stdio: SIGTERM exports the spans before the process exits", { timeout: 90_000 }, async () => {
     const service = "e2e-sigterm";
     const traceId = TRACE_ID.replace(/^5/, "7");
     const env = cleanEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: service });
@@ -78,12 +79,13 @@ describe("motebit-local exports a tools/call's trace to a real OTLP receiver", (
     const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
     const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "shout", arguments: { text: "x" }, _meta: { traceparent: `00-${traceId}-${PARENT}-01` } } };
     child.stdin.write(JSON.stringify(initialize) + "\n" + JSON.stringify(call) + "\n");
-    await new Promise<void>((resolve) => {
-      const check = () => (stdout.includes('"id":2') ? resolve() : setTimeout(check, 20));
-      check();
-    });
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    try {
+      await waitFor("the tools/call answer on stdout", () => stdout.includes('"id":2'), 45_000);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
     // Already there when the process is gone: the stop exported them.
     expect(receiver.spans().find((x) => x.serviceName === service && x.name === "tools/call shout")).toMatchObject({ traceId, parentSpanId: PARENT });
   });
