@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import exampleTools from "../../../examples/tools/index.js";
 import { BIN, cleanEnv, initMotebit, REPO, runCli, tempDir } from "./helpers/local-cli.js";
+import { waitFor } from "../../shared/wait-for.js";
 
 const EXAMPLE_TOOLS = join(REPO, "examples/tools/index.ts");
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
@@ -40,12 +41,13 @@ describe("serve over stdio: shutdown", () => {
       child.stdout.on("data", (c) => (stdout += c));
       const exited = new Promise<number | null>((r) => child.on("close", r));
       child.stdin.write(JSON.stringify(initialize) + "\n");
-      await new Promise<void>((resolve) => {
-        const check = () => (stdout.includes('"id":1') ? resolve() : setTimeout(check, 20));
-        check();
-      });
-      child.kill(signal);
-      expect(await exited).toBe(0);
+      try {
+        await waitFor("the initialize answer on stdout", () => stdout.includes('"id":1'), 20_000);
+        child.kill(signal);
+        expect(await exited).toBe(0);
+      } finally {
+        child.kill("SIGKILL");
+      }
       expect(stderr).toContain(`stopped (${signal})`);
       expect(existsSync(join(tmp.dir, ".motebit", "motebit.sqlite-wal"))).toBe(false);
     });
